@@ -1,0 +1,55 @@
+//! One module per subcommand; [`run`] dispatches to them.
+//!
+//! A subcommand computes through the library, then renders the result either
+//! as text or as JSON (`--json`) through [`crate::render`].
+
+pub mod nim;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use onag::Budget;
+
+use crate::cli::{Cli, Command, GlobalArgs};
+use crate::progress::ProgressBar;
+use crate::signal;
+
+/// What every subcommand gets besides its own arguments.
+pub struct Context {
+    /// The global options.
+    pub global: GlobalArgs,
+}
+
+impl Context {
+    /// Whether to print JSON.
+    pub fn json(&self) -> bool {
+        self.global.json
+    }
+
+    /// A budget with the user's limits and the Ctrl-C flag, and a progress bar
+    /// for `task` on stderr (unless `--quiet` or stderr is not a terminal).
+    /// Keep the returned bar alive until the computation ends.
+    #[allow(dead_code, reason = "only long-running subcommands need a budget")]
+    pub fn budget(&self, task: &str) -> (Budget, ProgressBar) {
+        let mut budget = Budget::unlimited().with_cancel_flag(signal::cancel_flag());
+        if let Some(max) = self.global.max_positions {
+            budget = budget.with_max_positions(max);
+        }
+        if let Some(seconds) = self.global.timeout {
+            budget = budget.with_timeout(Duration::from_secs(seconds));
+        }
+        let bar = ProgressBar::new(task, self.global.quiet);
+        if let Some(callback) = bar.callback() {
+            budget = budget.with_progress(callback);
+        }
+        (budget, bar)
+    }
+}
+
+/// Runs the subcommand `cli` names.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let ctx = Context { global: cli.global };
+    match cli.command {
+        Command::Nim(args) => nim::run(&ctx, args),
+    }
+}

@@ -1,0 +1,44 @@
+//! `onag nim`: Nim positions, their nim-sum, outcome and winning moves.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use onag::impartial::classic::nim;
+use onag::number::{BigUint, parse_natural};
+
+use crate::commands::Context;
+use crate::render;
+
+/// Arguments of `onag nim`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json")]
+pub struct NimArgs {
+    /// Heap sizes (non-negative integers of any size).
+    #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
+    pub heaps: Vec<BigUint>,
+}
+
+fn parse_heap(text: &str) -> Result<BigUint, String> {
+    parse_natural(text)
+        .map_err(|e| e.message().trim_start_matches(&format!("'{text}' ")).to_string())
+}
+
+/// Runs `onag nim`.
+pub fn run(ctx: &Context, args: NimArgs) -> anyhow::Result<ExitCode> {
+    let solution = nim::solve(&args.heaps);
+    if ctx.json() {
+        return render::json(&solution);
+    }
+    let mut out = render::Output::new();
+    out.line(format_args!("nim-sum: {}", solution.nim_sum))?;
+    out.line(format_args!("outcome: {}", render::outcome_words(solution.outcome)))?;
+    if solution.winning_moves.is_empty() {
+        out.line(format_args!("winning moves: none (every move loses)"))?;
+    } else {
+        out.line(format_args!("winning moves:"))?;
+        for m in &solution.winning_moves {
+            out.line(format_args!("  heap {}: {} -> {}", m.heap, m.from, m.to))?;
+        }
+    }
+    out.finish()
+}

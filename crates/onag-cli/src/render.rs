@@ -1,0 +1,125 @@
+//! Output: text lines, JSON, and one-line errors with exit codes.
+//!
+//! Writing to a closed pipe (`onag ... | head`) is not an error: the command
+//! stops quietly with exit code 0.
+
+use std::fmt;
+use std::io::{self, BufWriter, ErrorKind as IoErrorKind, Stdout, Write};
+use std::process::ExitCode;
+
+use onag::impartial::Outcome;
+use onag::{Error, ErrorKind};
+use serde::Serialize;
+
+/// Exit code for bad input or a failed computation.
+pub const EXIT_ERROR: u8 = 2;
+/// Exit code after Ctrl-C.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// Buffered standard output that treats a closed pipe as the end of output.
+pub struct Output {
+    out: BufWriter<Stdout>,
+}
+
+/// Marks an error as "the reader went away", which is success.
+#[derive(Debug)]
+struct BrokenPipe;
+
+impl fmt::Display for BrokenPipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("broken pipe")
+    }
+}
+
+impl std::error::Error for BrokenPipe {}
+
+fn io_error(err: io::Error) -> anyhow::Error {
+    if err.kind() == IoErrorKind::BrokenPipe {
+        anyhow::Error::new(BrokenPipe)
+    } else {
+        anyhow::Error::new(err).context("cannot write output")
+    }
+}
+
+impl Output {
+    /// Buffered standard output.
+    pub fn new() -> Self {
+        Output { out: BufWriter::with_capacity(1 << 16, io::stdout()) }
+    }
+
+    /// Writes one line.
+    pub fn line(&mut self, args: fmt::Arguments<'_>) -> anyhow::Result<()> {
+        self.out.write_fmt(args).and_then(|()| self.out.write_all(b"\n")).map_err(io_error)
+    }
+
+    /// Writes raw bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.out.write_all(bytes).map_err(io_error)
+    }
+
+    /// Flushes the output; the command succeeded.
+    pub fn finish(mut self) -> anyhow::Result<ExitCode> {
+        self.out.flush().map_err(io_error)?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Prints `value` as one line of JSON; the command succeeded.
+pub fn json<T: Serialize>(value: &T) -> anyhow::Result<ExitCode> {
+    let mut out = Output::new();
+    let text = serde_json::to_string(value)?;
+    out.bytes(text.as_bytes())?;
+    out.bytes(b"\n")?;
+    out.finish()
+}
+
+/// "P (the previous player wins)" style wording of an outcome.
+pub fn outcome_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "P (the player to move loses)",
+        Outcome::N => "N (the player to move wins)",
+    }
+}
+
+/// Prints `err` as one line `error: ...` on stderr and returns its exit code.
+pub fn error(err: &anyhow::Error) -> ExitCode {
+    if err.downcast_ref::<BrokenPipe>().is_some() {
+        return ExitCode::SUCCESS;
+    }
+    let interrupted = err.downcast_ref::<Error>().is_some_and(|e| e.kind() == ErrorKind::Cancelled);
+    let message = format!("{err:#}").replace('\n', " ");
+    eprintln!("error: {message}");
+    ExitCode::from(if interrupted { EXIT_INTERRUPTED } else { EXIT_ERROR })
+}
+
+/// Prints a command-line parsing error as one line (help and version requests
+/// print in full and succeed).
+pub fn clap_error(err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind as Kind;
+    match err.kind() {
+        Kind::DisplayHelp
+        | Kind::DisplayVersion
+        | Kind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            if err.kind() == Kind::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(EXIT_ERROR)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        _ => {
+            // clap's message may span lines ("required arguments were not
+            // provided:" then the arguments); keep it, drop usage and tips.
+            let text = err.render().to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error:").unwrap_or(&message).trim();
+            eprintln!("error: {message}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}

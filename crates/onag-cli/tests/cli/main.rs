@@ -1,0 +1,80 @@
+//! End-to-end tests: run the real `onag` binary and check its output and exit code.
+
+mod nim;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of `onag` printed and how it ended.
+pub struct Run {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Exit code (-1 if killed by a signal).
+    pub code: i32,
+}
+
+/// Runs `onag` with `args` and no standard input.
+pub fn onag(args: &[&str]) -> Run {
+    onag_with_stdin(args, "")
+}
+
+/// Runs `onag` with `args`, feeding `stdin`.
+pub fn onag_with_stdin(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("onag binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts input");
+    let out = child.wait_with_output().expect("onag finishes");
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// Asserts that `args` fail with exit code 2 and one line `error: ...` containing `needle`.
+pub fn assert_error(args: &[&str], needle: &str) {
+    let run = onag(args);
+    assert_eq!(run.code, 2, "exit code of {args:?}; stderr: {}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "one-line error for {args:?}: {}", run.stderr);
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    assert!(run.stderr.contains(needle), "{args:?}: expected {needle:?} in {}", run.stderr);
+    assert!(run.stdout.is_empty(), "no output on error: {}", run.stdout);
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    let help = onag(&["--help"]);
+    assert_eq!(help.code, 0);
+    let commands: Vec<String> = help
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(!commands.is_empty(), "{}", help.stdout);
+    for command in commands {
+        let run = onag(&[&command, "--help"]);
+        assert_eq!(run.code, 0, "{command} --help");
+        assert!(run.stdout.contains(&format!("onag {command}")), "{command} --help has an example");
+    }
+}
+
+#[test]
+fn unknown_subcommand_is_a_one_line_error() {
+    assert_error(&["frobnicate"], "frobnicate");
+}

@@ -1,0 +1,200 @@
+//! Limits, cancellation and progress for long computations.
+//!
+//! A [`Budget`] travels with every computation that may run long. The
+//! computation calls [`Budget::check`] from time to time (every few thousand
+//! steps, so the check costs nothing measurable) with the number of positions it
+//! has created so far; the check fails with [`ErrorKind::LimitExceeded`] or
+//! [`ErrorKind::Cancelled`] and the computation returns that error cleanly.
+//! Progress goes to an optional callback; the library itself never prints.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// A snapshot of a computation's progress, handed to the progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress<'a> {
+    /// What is being computed, e.g. "solving graph".
+    pub task: &'a str,
+    /// Units of work done so far.
+    pub done: u64,
+    /// Total units of work, when known in advance.
+    pub total: Option<u64>,
+}
+
+type ProgressFn = dyn Fn(Progress<'_>) + Send + Sync;
+
+/// Limits (positions, memory, time), a cancel flag and a progress callback.
+///
+/// The default budget is unlimited, never cancelled and silent.
+#[derive(Clone, Default)]
+pub struct Budget {
+    max_positions: Option<u64>,
+    max_memory: Option<u64>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<ProgressFn>>,
+}
+
+impl std::fmt::Debug for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("max_positions", &self.max_positions)
+            .field("max_memory", &self.max_memory)
+            .field("deadline", &self.deadline)
+            .field("cancellable", &self.cancel.is_some())
+            .field("reports_progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl Budget {
+    /// An unlimited, silent budget.
+    pub fn unlimited() -> Self {
+        Budget::default()
+    }
+
+    /// At most `max` positions (or values, or states: whatever the computation
+    /// counts) may be created.
+    pub fn with_max_positions(mut self, max: u64) -> Self {
+        self.max_positions = Some(max);
+        self
+    }
+
+    /// At most `bytes` bytes of working memory may be allocated for tables.
+    pub fn with_max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// The computation must finish within `timeout` from now.
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.deadline = Some(Instant::now() + timeout);
+        self
+    }
+
+    /// The computation stops with [`ErrorKind::Cancelled`] once `flag` is set.
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Progress reports go to `callback`.
+    pub fn with_progress(
+        mut self,
+        callback: impl Fn(Progress<'_>) + Send + Sync + 'static,
+    ) -> Self {
+        self.progress = Some(Arc::new(callback));
+        self
+    }
+
+    /// The position limit, if any.
+    pub fn max_positions(&self) -> Option<u64> {
+        self.max_positions
+    }
+
+    /// The memory limit in bytes, if any.
+    pub fn max_memory(&self) -> Option<u64> {
+        self.max_memory
+    }
+
+    /// Fails if `positions` exceeds the position limit, the deadline has
+    /// passed, or the computation was cancelled.
+    pub fn check(&self, positions: u64) -> Result<()> {
+        self.check_positions(positions)?;
+        if let Some(cancel) = &self.cancel
+            && cancel.load(Ordering::Relaxed)
+        {
+            return Err(Error::new(ErrorKind::Cancelled, "interrupted"));
+        }
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return Err(Error::new(ErrorKind::LimitExceeded, "time limit reached"));
+        }
+        Ok(())
+    }
+
+    /// Fails if `positions` exceeds the position limit. Call this before
+    /// allocating a table of `positions` entries.
+    pub fn check_positions(&self, positions: u64) -> Result<()> {
+        match self.max_positions {
+            Some(max) if positions > max => Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("{positions} positions exceed the limit of {max} (raise --max-positions)"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Fails if allocating `bytes` bytes would exceed the memory limit.
+    pub fn check_memory(&self, bytes: u64) -> Result<()> {
+        match self.max_memory {
+            Some(max) if bytes > max => Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("{bytes} bytes of tables exceed the memory limit of {max} bytes"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether anyone listens to progress reports. Computations may skip the
+    /// bookkeeping for reports when nobody does.
+    pub fn reports_progress(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// Reports progress to the callback, if there is one.
+    pub fn progress(&self, task: &str, done: u64, total: Option<u64>) {
+        if let Some(callback) = &self.progress {
+            callback(Progress { task, done, total });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[test]
+    fn unlimited_budget_always_passes() {
+        assert!(Budget::unlimited().check(u64::MAX).is_ok());
+    }
+
+    #[test]
+    fn position_limit_is_enforced() {
+        let budget = Budget::unlimited().with_max_positions(10);
+        assert!(budget.check(10).is_ok());
+        let err = budget.check(11).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::LimitExceeded);
+    }
+
+    #[test]
+    fn cancel_flag_stops_work() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let budget = Budget::unlimited().with_cancel_flag(flag.clone());
+        assert!(budget.check(0).is_ok());
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(budget.check(0).unwrap_err().kind(), ErrorKind::Cancelled);
+    }
+
+    #[test]
+    fn expired_deadline_stops_work() {
+        let budget = Budget::unlimited().with_timeout(Duration::ZERO);
+        assert_eq!(budget.check(0).unwrap_err().kind(), ErrorKind::LimitExceeded);
+    }
+
+    #[test]
+    fn progress_reaches_the_callback() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let budget = Budget::unlimited().with_progress(move |p| {
+            sink.lock().unwrap().push((p.task.to_string(), p.done, p.total));
+        });
+        budget.progress("x", 3, Some(9));
+        assert_eq!(*seen.lock().unwrap(), vec![("x".to_string(), 3, Some(9))]);
+    }
+}

@@ -1,0 +1,6 @@
+//! Classic impartial games with closed forms.
+//!
+//! Each game here is solved by a formula, not by search; the formulas are
+//! proved against brute-force search from the rules in the integration tests.
+
+pub mod nim;

@@ -1,0 +1,22 @@
+//! onag — On Numbers And Games: an exact combinatorial game theory engine.
+//!
+//! Every capability is a library function first; the `onag` command and the
+//! calculator are thin layers over it. Modules are usable on their own:
+//!
+//! - [`number`]: exact integers (machine word fast path, big integers beyond).
+//! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
+//! - [`budget`]: limits (positions, time), cancellation and progress for long work.
+//! - [`error`]: the library's error type, with a location for parse errors.
+//!
+//! ```
+//! use onag::impartial::mex;
+//! assert_eq!(mex([0u64, 1, 3]), 2);
+//! ```
+
+pub mod budget;
+pub mod error;
+pub mod impartial;
+pub mod number;
+
+pub use budget::Budget;
+pub use error::{Error, ErrorKind, Location, Result};

@@ -1,0 +1,3 @@
+//! Integration tests of the onag library against independent computations.
+
+mod tidy;
