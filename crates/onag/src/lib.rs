@@ -16,6 +16,7 @@
 pub mod budget;
 pub mod error;
 pub mod impartial;
+pub mod lang;
 pub mod number;
 
 pub use budget::Budget;

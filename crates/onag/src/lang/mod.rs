@@ -1,0 +1,11 @@
+//! The calculator language: a subset of CGSuite's CGScript (see CALCULATOR.md).
+//!
+//! Text goes through [`lexer`] (tokens with byte spans) and [`parser`] (a
+//! syntax tree, [`ast`]) to the evaluator. The language is a thin layer: every
+//! value and member is computed by the library modules it names.
+
+pub mod ast;
+pub mod lexer;
+pub mod parser;
+
+pub use parser::parse;
