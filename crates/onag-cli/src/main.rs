@@ -9,6 +9,7 @@ mod commands;
 #[allow(dead_code, reason = "used by long-running subcommands")]
 mod progress;
 mod render;
+mod repl;
 #[allow(dead_code, reason = "used by long-running subcommands")]
 mod signal;
 

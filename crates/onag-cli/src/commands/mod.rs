@@ -3,6 +3,7 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod eval;
 pub mod nim;
 
 use std::process::ExitCode;
@@ -50,6 +51,8 @@ impl Context {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context { global: cli.global };
     match cli.command {
-        Command::Nim(args) => nim::run(&ctx, args),
+        Some(Command::Nim(args)) => nim::run(&ctx, args),
+        Some(Command::Eval(args)) => eval::run(&ctx, args),
+        None => crate::repl::run(&ctx),
     }
 }

@@ -4,8 +4,14 @@
 //! syntax tree, [`ast`]) to the evaluator. The language is a thin layer: every
 //! value and member is computed by the library modules it names.
 
+pub mod arith;
 pub mod ast;
+pub mod eval;
 pub mod lexer;
+pub mod members;
 pub mod parser;
+pub mod value;
 
+pub use eval::Session;
 pub use parser::parse;
+pub use value::Value;

@@ -46,7 +46,7 @@ const KEYWORDS: &[&str] = &["for", "from", "to", "in", "true", "false"];
 /// Parses a whole input: statements separated by `;`.
 pub fn parse(source: &str) -> Result<Expr> {
     let tokens = tokenize(source)?;
-    let mut parser = Parser { source, tokens, pos: 0, depth: 0 };
+    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new() };
     parser.program()
 }
 
@@ -72,6 +72,8 @@ struct Parser<'a> {
     tokens: Vec<Token>,
     pos: usize,
     depth: u32,
+    /// The brackets open at this point, innermost last.
+    opens: Vec<Span>,
 }
 
 impl Parser<'_> {
@@ -121,6 +123,11 @@ impl Parser<'_> {
     }
 
     fn unexpected<T>(&self, expected: &str) -> Result<T> {
+        if *self.peek() == Tok::Eof
+            && let Some(open) = self.opens.last()
+        {
+            return self.unclosed(*open);
+        }
         self.error(
             self.span().start,
             format!("expected {expected}, found {}", self.peek().describe()),
@@ -322,6 +329,7 @@ impl Parser<'_> {
     /// `( arg, name => arg, … )`
     fn args(&mut self) -> Result<Vec<Arg>> {
         let open = self.bump();
+        self.open(open);
         self.enter()?;
         let mut args = Vec::new();
         if *self.peek() != Tok::RParen {
@@ -348,14 +356,29 @@ impl Parser<'_> {
         Ok(args)
     }
 
+    fn unclosed<T>(&self, open: Span) -> Result<T> {
+        let opener = self.source.get(open.start..open.end).unwrap_or("(");
+        let closer = match opener {
+            "{" => "}",
+            "[" => "]",
+            _ => ")",
+        };
+        self.error(open.start, format!("unclosed '{opener}': missing '{closer}'"))
+    }
+
+    /// Records that the bracket at `open` is open until [`Parser::close`].
+    fn open(&mut self, open: Span) {
+        self.opens.push(open);
+    }
+
     /// Consumes the closing token or reports which opening one is unclosed.
     fn close(&mut self, tok: Tok, open: Span, what: &str) -> Result<()> {
         if *self.peek() == tok {
             self.bump();
+            self.opens.pop();
             Ok(())
         } else if *self.peek() == Tok::Eof {
-            let opener = &self.source[open.start..open.end];
-            self.error(open.start, format!("unclosed '{opener}': missing {what}"))
+            self.unclosed(open)
         } else {
             self.unexpected(&format!("',' or {what}"))
         }
@@ -390,6 +413,7 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
+                self.open(start);
                 self.enter()?;
                 let inner = self.statement()?;
                 self.close(Tok::RParen, start, "')'")?;
@@ -609,6 +633,7 @@ impl Parser<'_> {
     /// `[a, b]`, `[]`, `[e for x from a to b]`, `[e for x in L]`.
     fn list(&mut self, open: Span) -> Result<Expr> {
         self.bump();
+        self.open(open);
         self.enter()?;
         let mut items = Vec::new();
         if *self.peek() != Tok::RBracket {
@@ -658,6 +683,7 @@ impl Parser<'_> {
     /// `{…}`: options separated by `,` and runs of bars.
     fn brace(&mut self) -> Result<Brace> {
         let open = self.bump();
+        self.open(open);
         let mut slots: Vec<(Vec<Expr>, Span)> = Vec::new();
         let mut seps: Vec<(usize, Span)> = Vec::new();
         let mut current: Vec<Expr> = Vec::new();
@@ -668,6 +694,7 @@ impl Parser<'_> {
                     let end = self.prev_span().end.max(slot_start);
                     slots.push((std::mem::take(&mut current), Span::new(slot_start, end)));
                     self.bump();
+                    self.opens.pop();
                     break;
                 }
                 Tok::Bars(n) => {
@@ -677,7 +704,7 @@ impl Parser<'_> {
                     seps.push((n, span));
                     slot_start = self.span().start;
                 }
-                Tok::Eof => return self.error(open.start, "unclosed '{': missing '}'"),
+                Tok::Eof => return self.unclosed(open),
                 Tok::Comma => {
                     return self.error(self.span().start, "expected an option before ','");
                 }
