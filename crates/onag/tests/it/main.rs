@@ -1,3 +1,4 @@
 //! Integration tests of the onag library against independent computations.
 
+mod game_print;
 mod tidy;
