@@ -4,6 +4,7 @@
 //! calculator are thin layers over it. Modules are usable on their own:
 //!
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
+//! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
@@ -15,6 +16,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod game;
 pub mod impartial;
 pub mod lang;
 pub mod number;
