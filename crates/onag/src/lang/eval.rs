@@ -20,6 +20,7 @@ use super::parser::parse;
 use super::value::{Value, write_number, write_string};
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Location, Result};
+use crate::game::Arena;
 
 /// The longest list the calculator builds.
 pub const MAX_LIST: u64 = 10_000_000;
@@ -31,6 +32,8 @@ const BUILTINS: &[&str] = &["Tiny", "Miny", "game"];
 #[derive(Debug, Default)]
 pub struct Session {
     vars: FxHashMap<String, Value>,
+    /// The games of this session; every [`Value::Game`] is an id in it.
+    pub(crate) arena: Arena,
 }
 
 impl Session {
@@ -44,6 +47,7 @@ impl Session {
     /// Errors are located in `source` (line and column).
     pub fn run(&mut self, source: &str, budget: &Budget) -> Result<Option<Value>> {
         let expr = parse(source)?;
+        self.arena.set_budget(budget.clone());
         let mut eval = Eval { session: self, source, budget, steps: 0 };
         if let ExprKind::Seq(statements, trailing) = &expr.kind {
             let mut last = None;
@@ -58,10 +62,11 @@ impl Session {
     /// Evaluates `source` and renders the result as the calculator prints it
     /// (an empty string when nothing is shown).
     pub fn run_to_string(&mut self, source: &str, budget: &Budget) -> Result<String> {
-        Ok(match self.run(source, budget)? {
+        self.arena.set_budget(budget.clone());
+        match self.run(source, budget)? {
             Some(value) => self.show(&value),
-            None => String::new(),
-        })
+            None => Ok(String::new()),
+        }
     }
 
     /// The value of variable `name`, if assigned.
@@ -69,15 +74,24 @@ impl Session {
         self.vars.get(name)
     }
 
-    /// Renders `value` in CGSuite's plain-text notation.
-    pub fn show(&self, value: &Value) -> String {
-        let mut out = String::new();
-        self.write(&mut out, value);
-        out
+    /// The session's game arena.
+    pub fn arena(&mut self) -> &mut Arena {
+        &mut self.arena
     }
 
-    fn write(&self, out: &mut String, value: &Value) {
+    /// Renders `value` in CGSuite's plain-text notation. Printing a game can
+    /// run into the budget set by the last [`Session::run`].
+    pub fn show(&mut self, value: &Value) -> Result<String> {
+        let mut out = String::new();
+        self.write(&mut out, value)?;
+        Ok(out)
+    }
+
+    fn write(&mut self, out: &mut String, value: &Value) -> Result<()> {
         match value {
+            Value::Game(g) => out.push_str(&self.arena.print(*g)?),
+            Value::GameSet(games) => out.push_str(&self.arena.print_set(games)?),
+            Value::Outcome(o) => out.push_str(&o.to_string()),
             Value::Number(q) => write_number(out, q),
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Value::Str(s) => write_string(out, s),
@@ -89,13 +103,14 @@ impl Session {
                     if i > 0 {
                         out.push(',');
                     }
-                    self.write(out, item);
+                    self.write(out, item)?;
                 }
                 out.push(close);
             }
             Value::Builtin(path) => out.push_str(path),
             Value::Nothing => out.push_str("Nothing"),
         }
+        Ok(())
     }
 }
 
@@ -255,6 +270,7 @@ impl Eval<'_> {
             }
             Source::In(list) => match self.eval(list)? {
                 Value::List(items) | Value::Set(items) => items,
+                Value::GameSet(games) => games.into_iter().map(|g| self.game_value(g)).collect(),
                 other => {
                     return Err(self.error(
                         list.span,

@@ -12,6 +12,7 @@ use num_traits::{One, Signed, Zero};
 use super::arith;
 use super::ast::{BinOp, UpKind};
 use super::eval::{Eval, sign};
+use super::games;
 use super::lexer::Span;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
@@ -66,6 +67,35 @@ pub const MEMBERS: &[MemberDoc] = &[
         "nim-sum (bitwise exclusive or) of non-negative integers",
     ),
     doc("Length", "list or string", "[1,2,3].Length", "the number of elements or characters"),
+    doc("CanonicalForm", "game", "{1|1}.CanonicalForm", "the canonical form"),
+    doc("LeftOptions", "game", "{3||2|1}.LeftOptions", "the Left options of the canonical form"),
+    doc("RightOptions", "game", "{3||2|1}.RightOptions", "the Right options of the canonical form"),
+    doc("Followers", "game", "^.Followers", "every position reachable, the game included"),
+    doc("FollowerCount", "game", "^.FollowerCount", "how many followers"),
+    doc("Birthday", "game", "{1|0}.Birthday", "the birthday of the canonical form"),
+    doc("OutcomeClass", "game", "{1|0}.OutcomeClass", "L, R, P or N"),
+    doc("LeftStop", "game", "{3|-1}.LeftStop", "the Left stop"),
+    doc("RightStop", "game", "{3|-1}.RightStop", "the Right stop"),
+    doc("Pow", "game {0|H}", "^.Pow(3)", "G^n (^.Pow(n) is ^<n>)"),
+    doc("PowTo", "game {0|H}", "^.PowTo(3)", "G^->n (^.PowTo(n) is ^[n])"),
+    doc("IsZero", "game", "(*+*).IsZero", "whether it equals 0"),
+    doc("IsNumber", "game", "{0|1}.IsNumber", "whether it is a number"),
+    doc("IsNimber", "game", "(*2+*3).IsNimber", "whether it is a nimber"),
+    doc("IsNumberish", "game", "(1+^).IsNumberish", "whether it is a number plus an infinitesimal"),
+    doc(
+        "IsInfinitesimal",
+        "game",
+        "^*.IsInfinitesimal",
+        "whether it lies strictly between all negative and all positive numbers",
+    ),
+    doc(
+        "IsAllSmall",
+        "game",
+        "{0|^}.IsAllSmall",
+        "whether every follower with options on both sides is infinitesimal",
+    ),
+    doc("IsSwitch", "game", "(+-1).IsSwitch", "whether it equals its negative"),
+    doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
 ];
 
 /// Every member name that CALCULATOR.md lists: names in this list that no
@@ -165,61 +195,49 @@ fn not_available(ev: &Eval<'_>, name: &str, span: Span) -> crate::Error {
     ev.error(span, ErrorKind::InvalidInput, format!("{name} is not available yet"))
 }
 
-fn games_not_available(ev: &Eval<'_>, span: Span) -> crate::Error {
-    ev.error(span, ErrorKind::InvalidInput, "game values are not available yet")
-}
-
 /// An up literal (`^`, `^<n>`, `^[n]`, downs).
-pub(crate) fn up_literal(
-    ev: &mut Eval<'_>,
-    _kind: UpKind,
-    _n: &BigInt,
-    span: Span,
-) -> Result<Value> {
-    Err(games_not_available(ev, span))
+pub(crate) fn up_literal(ev: &mut Eval<'_>, kind: UpKind, n: &BigInt, span: Span) -> Result<Value> {
+    games::up_literal(ev, kind, n, span)
 }
 
 /// `*n`: the nimber of a non-negative integer.
 pub(crate) fn star(ev: &mut Eval<'_>, n: &Value, span: Span) -> Result<Value> {
-    match n.as_integer() {
-        Some(k) if !k.is_negative() => Err(games_not_available(ev, span)),
-        _ => Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            format!("'*' needs a non-negative integer, not {}", n.kind_name()),
-        )),
-    }
+    games::star(ev, n, span)
 }
 
 /// `{L|R}`.
 pub(crate) fn game_from_options(
     ev: &mut Eval<'_>,
-    _left: Vec<Value>,
-    _right: Vec<Value>,
+    left: Vec<Value>,
+    right: Vec<Value>,
     span: Span,
 ) -> Result<Value> {
-    Err(games_not_available(ev, span))
+    games::game_from_options(ev, left, right, span)
 }
 
 /// `+-{a,b}`.
-pub(crate) fn plus_minus_set(ev: &mut Eval<'_>, _options: Vec<Value>, span: Span) -> Result<Value> {
-    Err(games_not_available(ev, span))
+pub(crate) fn plus_minus_set(ev: &mut Eval<'_>, options: Vec<Value>, span: Span) -> Result<Value> {
+    games::plus_minus_set(ev, options, span)
 }
 
 /// `+-x`: the switch {x | −x}.
-pub(crate) fn switch(ev: &mut Eval<'_>, _x: Value, span: Span) -> Result<Value> {
-    Err(games_not_available(ev, span))
+pub(crate) fn switch(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    games::switch(ev, x, span)
 }
 
 /// `+x` on a non-number.
 pub(crate) fn unary_plus(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
-    Err(type_error(ev, "'+'", &x, span))
+    match x {
+        Value::Game(_) => Ok(x),
+        other => Err(type_error(ev, "'+'", &other, span)),
+    }
 }
 
 /// `-x`.
 pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     match x {
         Value::Number(q) => Ok(Value::Number(-q)),
+        Value::Game(g) => games::negate(ev, g, span),
         other => Err(type_error(ev, "'-'", &other, span)),
     }
 }
@@ -233,7 +251,10 @@ fn type_error(ev: &Eval<'_>, what: &str, x: &Value, span: Span) -> crate::Error 
 }
 
 /// Whether two values are equal (`==`).
-pub(crate) fn equal(_ev: &mut Eval<'_>, a: &Value, b: &Value, _span: Span) -> Result<bool> {
+pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Result<bool> {
+    if games::is_gamey(a) && games::is_gamey(b) {
+        return games::equal(ev, a, b, span);
+    }
     Ok(a == b)
 }
 
@@ -264,8 +285,8 @@ pub(crate) fn binary(
         BinOp::Ne => "!=",
         BinOp::Named(name) => name.as_str(),
     };
-    if *op == BinOp::PlusMinus && matches!((&a, &b), (Value::Number(_), Value::Number(_))) {
-        return Err(games_not_available(ev, span));
+    if let Some(result) = games::binary(ev, op, &a, &b, span) {
+        return result;
     }
     Err(ev.error(
         span,
@@ -275,12 +296,16 @@ pub(crate) fn binary(
 }
 
 /// `callee(args)`.
-pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, _args: Args, span: Span) -> Result<Value> {
+pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> Result<Value> {
     match &callee {
         Value::Builtin(path) => {
             let short = path.rsplit('.').next().unwrap_or(path);
             if short == "Tiny" || short == "Miny" {
-                return Err(games_not_available(ev, span));
+                let a = positional(ev, short, Some(args), 1, span)?;
+                let g = ev.game_of(&a[0].0, a[0].1, short)?;
+                let t =
+                    ev.arena(span, |ar| if short == "Tiny" { ar.tiny(g) } else { ar.miny(g) })?;
+                return Ok(ev.game_value(t));
             }
             if is_ruleset(short) {
                 return Err(not_available(ev, &format!("the ruleset {short}"), span));
@@ -358,6 +383,13 @@ pub(crate) fn member(
     {
         return result;
     }
+    if games::is_gamey(&target) {
+        let plain: Vec<(Value, Span)> =
+            args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect();
+        if let Some(result) = games::member(ev, &target, name, span, &plain) {
+            return result;
+        }
+    }
     if let Value::List(items) = &target
         && name == "Length"
     {
@@ -393,6 +425,10 @@ fn namespace_member(ev: &mut Eval<'_>, path: &str, name: &str, span: Span) -> Re
     }
     if path.starts_with("game.") && is_ruleset(name) {
         return Ok(Value::Builtin(format!("{path}.{name}")));
+    }
+    let short = path.rsplit('.').next().unwrap_or(path);
+    if is_ruleset(short) {
+        return Err(not_available(ev, &format!("{name} of the ruleset {short}"), span));
     }
     Err(ev.error(span, ErrorKind::InvalidInput, format!("unknown name '{path}.{name}'")))
 }

@@ -7,6 +7,7 @@
 pub mod arith;
 pub mod ast;
 pub mod eval;
+pub mod games;
 pub mod lexer;
 pub mod members;
 pub mod parser;

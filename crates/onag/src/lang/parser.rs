@@ -7,8 +7,11 @@
 //! Two things are not ordinary operator parsing:
 //! - **Compact literals.** A number touching an up/down/star suffix is one
 //!   value: `6^*`, `73/16v9*8`, `3/4v[3]*`, `2Tiny(2)`. After a number literal,
-//!   `^` is a power only when an operand follows it (`2^3`, `2^(x)`), and `*`
-//!   is a product only when an operand follows it (`3*2`, but `3*` is 3 + *).
+//!   `^` is a power when an operand follows it (`2^3`, `2^(x)`), except in
+//!   `1^3*` (1 + 3·↑ + *, as CGSuite prints it), and `*`
+//!   is a product only when an operand follows it and the three are not
+//!   written together: `3 * 2` and `3*(2)` are 6, but `3*` is 3 + * and `3*2`
+//!   is 3 + *2, as CGSuite prints it.
 //! - **Slash notation.** Inside `{…}` a run of `n` bars separates at level
 //!   `n`; more bars bind more loosely, and each level's bar must be unique:
 //!   `{3||2|1}` is `{3|{2|1}}`, `{3|2|1}` is an error at the second bar.
@@ -491,11 +494,19 @@ impl Parser<'_> {
         }
         match self.tok_at(i) {
             Tok::Caret => {
-                !(self.starts_operand(i + 1)
-                    && !matches!(self.tok_at(i + 1), Tok::Caret | Tok::Star | Tok::LBracket)
-                    && !matches!(self.tok_at(i + 1), Tok::Ident(n) if down_count(n).is_some()))
+                let ups_then_star = matches!(self.tok_at(i + 1), Tok::Int(_))
+                    && self.touching(i + 1)
+                    && *self.tok_at(i + 2) == Tok::Star
+                    && self.touching(i + 2);
+                ups_then_star
+                    || !(self.starts_operand(i + 1)
+                        && !matches!(self.tok_at(i + 1), Tok::Caret | Tok::Star | Tok::LBracket)
+                        && !matches!(self.tok_at(i + 1), Tok::Ident(n) if down_count(n).is_some()))
             }
-            Tok::Star => !self.starts_operand(i + 1),
+            Tok::Star => {
+                !self.starts_operand(i + 1)
+                    || (matches!(self.tok_at(i + 1), Tok::Int(_)) && self.touching(i + 1))
+            }
             Tok::Ident(name) => down_count(name).is_some() || name == "Tiny" || name == "Miny",
             _ => false,
         }
@@ -558,7 +569,13 @@ impl Parser<'_> {
             up = Some(match self.bracketed_count()? {
                 Some((kind, n)) if count == 1 => (kind, n),
                 _ => match self.peek().clone() {
-                    Tok::Int(n) if count == 1 && !after_number && self.touching(self.pos) => {
+                    Tok::Int(n)
+                        if count == 1
+                            && self.touching(self.pos)
+                            && (!after_number
+                                || (*self.peek_n(1) == Tok::Star
+                                    && self.touching(self.pos + 1))) =>
+                    {
                         self.bump();
                         (UpKind::Multiple, n)
                     }
@@ -849,7 +866,7 @@ mod tests {
 
     #[test]
     fn precedence() {
-        assert_eq!(p("1+2*3"), "(1 Add (2 Mul 3))");
+        assert_eq!(p("1+2 * 3"), "(1 Add (2 Mul 3))");
         assert_eq!(p("3^2^2"), "(3 Pow (2 Pow 2))");
         assert_eq!(p("1-2-3"), "((1 Sub 2) Sub 3)");
         assert_eq!(p("- 2^2"), "(Neg(2) Pow 2)");
@@ -879,7 +896,13 @@ mod tests {
     #[test]
     fn numbers_followed_by_operators() {
         assert_eq!(p("2^3"), "(2 Pow 3)");
-        assert_eq!(p("3*2"), "(3 Mul 2)");
+        assert_eq!(p("1^3*"), "(1 Add (upMultiple(3) Add *(1)))");
+        assert_eq!(p("1^3*2"), "(1 Add (upMultiple(3) Add *(2)))");
+        assert_eq!(p("3 * 2"), "(3 Mul 2)");
+        assert_eq!(p("3*2"), "(3 Add *(2))");
+        assert_eq!(p("-2*2"), "(-2 Add *(2))");
+        assert_eq!(p("3*(2)"), "(3 Mul 2)");
+        assert_eq!(p("n*2"), "(n Mul 2)");
         assert_eq!(p("3 * ^"), "(3 Mul upMultiple(1))");
         assert_eq!(p("1/2"), "(1 Div 2)");
         assert_eq!(p("-1/2"), "(-1 Div 2)");

@@ -10,6 +10,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+use crate::game::{GameId, PartizanOutcome};
+
 /// A calculator value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -21,8 +23,15 @@ pub enum Value {
     Str(String),
     /// A list `[a,b,c]`.
     List(Vec<Value>),
-    /// A set `{a,b,c}` (options, followers), already in display order.
+    /// A set `{a,b,c}` of values, in the order given.
     Set(Vec<Value>),
+    /// A game (never a number: numbers stay [`Value::Number`]), an id in the
+    /// session's arena.
+    Game(GameId),
+    /// A set of games (options, followers), already in CGSuite's display order.
+    GameSet(Vec<GameId>),
+    /// An outcome class `L`, `R`, `P` or `N`.
+    Outcome(PartizanOutcome),
     /// A name that is called (`Tiny(1)`) or has members (`game.heap`): the
     /// full path, e.g. `"game.heap"` or `"Tiny"`.
     Builtin(String),
@@ -52,7 +61,9 @@ impl Value {
             Value::Bool(_) => "a boolean",
             Value::Str(_) => "a string",
             Value::List(_) => "a list",
-            Value::Set(_) => "a set",
+            Value::Set(_) | Value::GameSet(_) => "a set",
+            Value::Game(_) => "a game",
+            Value::Outcome(_) => "an outcome class",
             Value::Builtin(_) => "a function or namespace",
             Value::Nothing => "Nothing",
         }

@@ -41,7 +41,8 @@ fn integers_and_rationals() {
         ("-2^2", "4"),
         ("7 % 3", "1"),
         ("-7 % 3", "2"),
-        ("2*3+4*5", "26"),
+        ("2 * 3 + 4 * 5", "26"),
+        ("2*3", "2*3"),
         ("(1+2)*3", "9"),
         ("10 - 2 - 3", "5"),
         ("12/4/3", "1"),
@@ -128,4 +129,204 @@ fn bad_input_is_a_located_error() {
         ),
         ("1|0", "error: 1:2: expected an operator, ';' or the end of the input, found '|'"),
     ]);
+}
+
+#[test]
+fn public_examples_of_calculator_md() {
+    check(&[
+        ("{0|*}", "^"),
+        ("^+^+*", "^^*"),
+        ("*3+*5", "*6"),
+        ("{1|0}+0", "{1|0}"),
+        ("3+-1", "{4|2}"),
+        ("{0||0|-1}", "Tiny(1)"),
+        ("{0|v*}", "^<2>"),
+        ("{^|*}", "^[2]"),
+        ("1/2 + 1/4", "3/4"),
+    ]);
+    assert!(run("{3|2|1}").starts_with("error: 1:5: "));
+}
+
+#[test]
+fn members_not_yet_in_the_library_say_so() {
+    check(&[
+        ("{3||2*|1*}.Mean", "error: 1:12: Mean is not available yet"),
+        ("{3||2*|1*}.Temperature", "error: 1:12: Temperature is not available yet"),
+        ("{1|0}.Thermograph", "error: 1:7: Thermograph is not available yet"),
+        ("^ : *", "error: 1:1: OrdinalSum is not available yet"),
+        ("^.AtomicWeight", "error: 1:3: AtomicWeight is not available yet"),
+    ]);
+}
+
+#[test]
+fn game_literals_print_back_in_cgsuite_notation() {
+    check(&[
+        ("6^*", "6^*"),
+        ("^*6", "^*6"),
+        ("73/16v9*8", "73/16v9*8"),
+        ("9/8*", "9/8*"),
+        ("^<2>*", "^<2>*"),
+        ("^[4]", "^[4]"),
+        ("3/4v[3]*", "3/4v[3]*"),
+        ("^^^", "^3"),
+        ("vv", "vv"),
+        ("v5", "v5"),
+        ("^5 - ^2", "^3"),
+        ("*(3+5)", "*8"),
+        ("{|}", "0"),
+        ("{0|}", "1"),
+        ("{0,1|}", "2"),
+        ("{0|1}", "1/2"),
+        ("{-1|}", "0"),
+        ("+-1", "+-1"),
+        ("+-1/2", "+-1/2"),
+        ("+-^^", "+-^^"),
+        ("+-{1,1*}", "+-{1,1*}"),
+        ("+-{3|2}", "+-{3|2}"),
+        ("{3||2|1}", "{3||2|1}"),
+        ("Tiny(1)", "Tiny(1)"),
+        ("Miny(1)", "Miny(1)"),
+        ("{1|0||0}", "Miny(1)"),
+        ("2Tiny(2)", "2Tiny(2)"),
+        ("Tiny({2|1})", "Tiny({2|1})"),
+        ("2 + Tiny(2)", "2Tiny(2)"),
+        ("^.Pow(2)", "^<2>"),
+        ("^.PowTo(3) == ^[3]", "true"),
+        ("^ + ^.Pow(2) == ^[2]", "true"),
+        ("5 * *", "*"),
+        ("3 * ^", "^3"),
+        ("^ * 3", "^3"),
+        ("-2 * {1|0}", "-1"),
+    ]);
+}
+
+#[test]
+fn game_comparisons_and_outcomes() {
+    check(&[
+        ("^ > 0", "true"),
+        ("^ >= *", "false"),
+        ("^* <> 0", "true"),
+        ("* <| 0", "true"),
+        ("* |> 0", "true"),
+        ("{1|0} > 0", "false"),
+        ("{1|-1} == +-1", "true"),
+        ("{0|*} == ^", "true"),
+        ("1/2 == {0|1}", "true"),
+        ("^ == 0", "false"),
+        ("^ != v", "true"),
+        ("{1|0}.OutcomeClass", "N"),
+        ("^.OutcomeClass", "L"),
+        ("(*+*).OutcomeClass", "P"),
+        ("v.OutcomeClass", "R"),
+        ("[g.OutcomeClass for g in [0, *, ^, v]]", "[P,N,L,R]"),
+    ]);
+}
+
+#[test]
+fn game_members() {
+    check(&[
+        ("{3||2|1}.LeftOptions", "{3}"),
+        ("{3||2|1}.RightOptions", "{{2|1}}"),
+        ("{1|1}.CanonicalForm", "1*"),
+        ("^.Followers", "{0,*,^}"),
+        ("{1|0}.Birthday", "2"),
+        ("{3|-1}.LeftStop", "3"),
+        ("{3|-1}.RightStop", "-1"),
+        ("(1+^).IsNumberish", "true"),
+        ("{1|0}.IsNumberish", "false"),
+        ("(*3+*5).NimValue", "6"),
+        ("^.NimValue", "error: 1:3: NimValue needs an impartial game"),
+        ("3.IsNumber", "true"),
+        ("3.Birthday", "3"),
+        ("[x.Birthday for x in {3||2|1}.RightOptions]", "[3]"),
+    ]);
+}
+
+#[test]
+fn game_errors() {
+    check(&[
+        ("{1/3|}", "error: 1:1: a game option needs a game, and 1/3 is not a dyadic rational"),
+        ("{\"a\"|}", "error: 1:1: a game option needs a game, not a string"),
+        ("*\"foo\"", "error: 1:1: '*' needs a non-negative integer, not a string"),
+        ("*(-1)", "error: 1:1: '*' needs a non-negative integer, not an integer"),
+        ("^ / 2", "error: 1:1: this operator does not apply to games"),
+        (
+            "1/2 * ^",
+            "error: 1:1: '*' multiplies a game by an integer (Norton multiplication); use ConwayProduct for other products",
+        ),
+        ("^<0>", "error: 1:1: the exponent of ^<n> and ^[n] must be at least 1"),
+        ("{1|0}.Pow(2)", "error: 1:7: Pow and PowTo need a game of the form {0|H}"),
+        ("^ + [1]", "error: 1:1: '+' cannot combine a game and a list"),
+    ]);
+}
+
+mod round_trip {
+    use onag::Budget;
+    use onag::lang::{Session, Value};
+    use proptest::prelude::*;
+
+    /// Game literals written with plain braces, nested up to three levels.
+    fn game_text() -> impl Strategy<Value = String> {
+        let leaf = prop::sample::select(vec![
+            "0", "1", "-1", "2", "1/2", "-3/4", "*", "*2", "^", "v", "^*",
+        ])
+        .prop_map(str::to_string);
+        leaf.prop_recursive(3, 24, 3, |inner| {
+            (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+                .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(","), r.join(",")))
+        })
+    }
+
+    /// Whether `text` holds a number, `^` and a count with no star after it
+    /// (`-1^3`): CGSuite's notation for x + n·↑, which the language reads as
+    /// a power (CALCULATOR.md: `3^2^2^2` = 43046721), so it cannot round-trip.
+    fn has_number_power_ambiguity(text: &str) -> bool {
+        let b = text.as_bytes();
+        (1..b.len()).any(|i| {
+            b[i] == b'^'
+                && b[i - 1].is_ascii_digit()
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && {
+                    let mut j = i + 1;
+                    while j < b.len() && b[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    b.get(j) != Some(&b'*')
+                }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Printing a game and parsing the text gives the same game.
+        #[test]
+        fn printing_then_parsing_gives_the_same_game(text in game_text(), extra in game_text()) {
+            let mut session = Session::new();
+            let budget = Budget::unlimited();
+            let sum = format!("{text} + {extra}");
+            for input in [text.as_str(), sum.as_str()] {
+                let printed = session.run_to_string(input, &budget).unwrap();
+                if has_number_power_ambiguity(&printed) {
+                    continue;
+                }
+                let again = session.run_to_string(&printed, &budget).unwrap();
+                prop_assert_eq!(&again, &printed, "input {}", input);
+                let same = session.run(&format!("({input}) == ({printed})"), &budget).unwrap();
+                prop_assert_eq!(same, Some(Value::Bool(true)), "{} vs {}", input, printed);
+            }
+        }
+
+        /// The language's + and - agree with the laws: G - G = 0, G + H = H + G.
+        #[test]
+        fn sums_obey_the_laws(g in game_text(), h in game_text()) {
+            let mut session = Session::new();
+            let budget = Budget::unlimited();
+            let zero = session.run_to_string(&format!("({g}) - ({g})"), &budget).unwrap();
+            prop_assert_eq!(zero, "0");
+            let a = session.run_to_string(&format!("({g}) + ({h})"), &budget).unwrap();
+            let b = session.run_to_string(&format!("({h}) + ({g})"), &budget).unwrap();
+            prop_assert_eq!(a, b);
+        }
+    }
 }
