@@ -486,6 +486,14 @@ impl Parser<'_> {
         }
     }
 
+    /// Whether the `*` at token `i` (after a number or ups) is a star rather
+    /// than a product: nothing that starts an operand follows it, or a number
+    /// touches it (`3*2` is 3 + *2).
+    fn star_is_compact(&self, i: usize) -> bool {
+        !self.starts_operand(i + 1)
+            || (matches!(self.tok_at(i + 1), Tok::Int(_)) && self.touching(i + 1))
+    }
+
     /// Whether token `i` touches the previous token and starts the up/star/Tiny
     /// suffix of a compact literal that begins with a number.
     fn compact_after_number(&self, i: usize) -> bool {
@@ -497,16 +505,14 @@ impl Parser<'_> {
                 let ups_then_star = matches!(self.tok_at(i + 1), Tok::Int(_))
                     && self.touching(i + 1)
                     && *self.tok_at(i + 2) == Tok::Star
-                    && self.touching(i + 2);
+                    && self.touching(i + 2)
+                    && self.star_is_compact(i + 2);
                 ups_then_star
                     || !(self.starts_operand(i + 1)
                         && !matches!(self.tok_at(i + 1), Tok::Caret | Tok::Star | Tok::LBracket)
                         && !matches!(self.tok_at(i + 1), Tok::Ident(n) if down_count(n).is_some()))
             }
-            Tok::Star => {
-                !self.starts_operand(i + 1)
-                    || (matches!(self.tok_at(i + 1), Tok::Int(_)) && self.touching(i + 1))
-            }
+            Tok::Star => self.star_is_compact(i),
             Tok::Ident(name) => down_count(name).is_some() || name == "Tiny" || name == "Miny",
             _ => false,
         }
@@ -898,6 +904,7 @@ mod tests {
         assert_eq!(p("2^3"), "(2 Pow 3)");
         assert_eq!(p("1^3*"), "(1 Add (upMultiple(3) Add *(1)))");
         assert_eq!(p("1^3*2"), "(1 Add (upMultiple(3) Add *(2)))");
+        assert_eq!(p("2^62*^"), "((2 Pow 62) Mul upMultiple(1))");
         assert_eq!(p("3 * 2"), "(3 Mul 2)");
         assert_eq!(p("3*2"), "(3 Add *(2))");
         assert_eq!(p("-2*2"), "(-2 Add *(2))");
