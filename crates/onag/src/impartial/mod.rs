@@ -6,6 +6,7 @@
 //! product space of a sum.
 
 pub mod classic;
+pub mod graph;
 
 use serde::Serialize;
 
