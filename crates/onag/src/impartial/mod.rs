@@ -7,6 +7,7 @@
 
 pub mod classic;
 pub mod graph;
+pub mod solve;
 
 use serde::Serialize;
 

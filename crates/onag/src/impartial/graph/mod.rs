@@ -9,10 +9,15 @@
 //! the names, with no allocation per position.
 //!
 //! A graph may have cycles: the parser accepts them (the retrograde solver for
-//! loopy games reads the same files); the acyclic solvers
-//! report a cycle as an error naming a position on it.
+//! loopy games reads the same files); the acyclic solvers ([`solve`] for
+//! Grundy values, [`misere`], [`every_sg`]) report a cycle as an error naming
+//! a position on it. [`sum`] values disjunctive sums of solved positions.
 
+pub mod every_sg;
+pub mod misere;
 pub mod parse;
+pub mod solve;
+pub mod sum;
 
 use std::hash::BuildHasher;
 
