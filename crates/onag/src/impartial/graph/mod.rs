@@ -249,7 +249,7 @@ impl GameGraph {
     }
 
     /// Every position id, in order.
-    pub fn positions(&self) -> impl ExactSizeIterator<Item = PositionId> + '_ {
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = PositionId> + Clone + use<> {
         (0..self.len() as u32).map(PositionId)
     }
 
