@@ -1,3 +1,5 @@
 //! Integration tests of the onag library against independent computations.
 
+mod classic;
+mod subtraction;
 mod tidy;

@@ -82,8 +82,13 @@ fn add_word(planes: &mut [u64; 64], word: u64) {
 
 fn column_counts(planes: &[u64; 64]) -> [u64; 64] {
     let mut counts = [0u64; 64];
-    for (j, c) in counts.iter_mut().enumerate() {
-        *c = planes.iter().enumerate().fold(0, |acc, (p, w)| acc | (((w >> j) & 1) << p));
+    for (p, &plane) in planes.iter().enumerate() {
+        let mut w = plane;
+        while w != 0 {
+            let j = w.trailing_zeros() as usize;
+            counts[j] |= 1 << p;
+            w &= w - 1;
+        }
     }
     counts
 }
