@@ -43,4 +43,16 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Nim: the nim-sum of the heaps, the outcome and every winning move.
     Nim(commands::nim::NimArgs),
+    /// Subtraction games: Grundy sequence, proved period, sums of heaps.
+    Subtraction(commands::subtraction::SubtractionArgs),
+    /// Take-at-least-half: values g(x) = min{k : 2^k > x} and winning moves.
+    TakeHalf(commands::take_half::TakeHalfArgs),
+    /// Moore's Nim_k: outcome and a constructed winning move.
+    MooreNim(commands::moore_nim::MooreNimArgs),
+    /// Wythoff's game: outcome, winning moves, P-positions, Grundy table.
+    Wythoff(commands::wythoff::WythoffArgs),
+    /// Fibonacci Nim: outcome, Zeckendorf sum and every winning move.
+    FibonacciNim(commands::fibonacci_nim::FibonacciNimArgs),
+    /// Staircase Nim: value (Nim on odd steps) and every winning move.
+    Staircase(commands::staircase::StaircaseArgs),
 }

@@ -3,7 +3,13 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod fibonacci_nim;
+pub mod moore_nim;
 pub mod nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod take_half;
+pub mod wythoff;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -51,5 +57,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context { global: cli.global };
     match cli.command {
         Command::Nim(args) => nim::run(&ctx, args),
+        Command::Subtraction(args) => subtraction::run(&ctx, args),
+        Command::TakeHalf(args) => take_half::run(&ctx, args),
+        Command::MooreNim(args) => moore_nim::run(&ctx, args),
+        Command::Wythoff(args) => wythoff::run(&ctx, args),
+        Command::FibonacciNim(args) => fibonacci_nim::run(&ctx, args),
+        Command::Staircase(args) => staircase::run(&ctx, args),
     }
 }

@@ -1,6 +1,8 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
+mod classic;
 mod nim;
+mod subtraction;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -22,15 +22,25 @@ use crate::error::{Error, Result};
 use crate::impartial::Outcome;
 use crate::number::{BigUint, serde_decimal};
 
-/// A pair of heap sizes.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// A pair of heap sizes; in JSON the array `[x, y]`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Pair {
     /// The first heap.
-    #[serde(serialize_with = "serde_decimal::serialize")]
     pub x: BigUint,
     /// The second heap.
-    #[serde(serialize_with = "serde_decimal::serialize")]
     pub y: BigUint,
+}
+
+impl Serialize for Pair {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        #[derive(Serialize)]
+        struct Decimal<'a>(#[serde(serialize_with = "serde_decimal::serialize")] &'a BigUint);
+        let mut t = s.serialize_tuple(2)?;
+        t.serialize_element(&Decimal(&self.x))?;
+        t.serialize_element(&Decimal(&self.y))?;
+        t.end()
+    }
 }
 
 fn c_of(k: u64) -> Result<u64> {
