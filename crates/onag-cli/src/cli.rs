@@ -47,4 +47,16 @@ pub enum Command {
     Graph(commands::graph::GraphArgs),
     /// Every-SG: sums where each player moves in every component.
     EverySg(commands::every_sg::EverySgArgs),
+    /// Subtraction games: Grundy sequence, proved period, sums of heaps.
+    Subtraction(commands::subtraction::SubtractionArgs),
+    /// Take-at-least-half: values g(x) = min{k : 2^k > x} and winning moves.
+    TakeHalf(commands::take_half::TakeHalfArgs),
+    /// Moore's Nim_k: outcome and a constructed winning move.
+    MooreNim(commands::moore_nim::MooreNimArgs),
+    /// Wythoff's game: outcome, winning moves, P-positions, Grundy table.
+    Wythoff(commands::wythoff::WythoffArgs),
+    /// Fibonacci Nim: outcome, Zeckendorf sum and every winning move.
+    FibonacciNim(commands::fibonacci_nim::FibonacciNimArgs),
+    /// Staircase Nim: value (Nim on odd steps) and every winning move.
+    Staircase(commands::staircase::StaircaseArgs),
 }

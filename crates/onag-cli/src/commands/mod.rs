@@ -4,8 +4,14 @@
 //! as text or as JSON (`--json`) through [`crate::render`].
 
 pub mod every_sg;
+pub mod fibonacci_nim;
 pub mod graph;
+pub mod moore_nim;
 pub mod nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod take_half;
+pub mod wythoff;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -55,5 +61,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Nim(args) => nim::run(&ctx, args),
         Command::Graph(args) => graph::run(&ctx, args),
         Command::EverySg(args) => every_sg::run(&ctx, args),
+        Command::Subtraction(args) => subtraction::run(&ctx, args),
+        Command::TakeHalf(args) => take_half::run(&ctx, args),
+        Command::MooreNim(args) => moore_nim::run(&ctx, args),
+        Command::Wythoff(args) => wythoff::run(&ctx, args),
+        Command::FibonacciNim(args) => fibonacci_nim::run(&ctx, args),
+        Command::Staircase(args) => staircase::run(&ctx, args),
     }
 }

@@ -1,7 +1,9 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
+mod classic;
 mod graph;
 mod nim;
+mod subtraction;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

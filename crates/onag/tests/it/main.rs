@@ -1,5 +1,7 @@
 //! Integration tests of the onag library against independent computations.
 
+mod classic;
 mod graph;
 mod pins;
+mod subtraction;
 mod tidy;
