@@ -43,4 +43,6 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Nim: the nim-sum of the heaps, the outcome and every winning move.
     Nim(commands::nim::NimArgs),
+    /// Nim arithmetic: sums, products, inverses, quotients, powers, square roots, tables.
+    Nimber(commands::nimber::NimberArgs),
 }

@@ -1,6 +1,7 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
 mod nim;
+mod nimber;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
