@@ -59,4 +59,6 @@ pub enum Command {
     FibonacciNim(commands::fibonacci_nim::FibonacciNimArgs),
     /// Staircase Nim: value (Nim on odd steps) and every winning move.
     Staircase(commands::staircase::StaircaseArgs),
+    /// Nim arithmetic: sums, products, inverses, quotients, powers, square roots, tables.
+    Nimber(commands::nimber::NimberArgs),
 }

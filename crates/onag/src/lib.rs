@@ -4,6 +4,7 @@
 //! calculator are thin layers over it. Modules are usable on their own:
 //!
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
+//! - [`nimber`]: nim arithmetic in GF(2^64), GF(2^128) and wider fields.
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
@@ -16,6 +17,7 @@
 pub mod budget;
 pub mod error;
 pub mod impartial;
+pub mod nimber;
 pub mod number;
 
 pub use budget::Budget;

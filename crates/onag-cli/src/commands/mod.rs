@@ -8,6 +8,7 @@ pub mod fibonacci_nim;
 pub mod graph;
 pub mod moore_nim;
 pub mod nim;
+pub mod nimber;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
@@ -67,5 +68,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Wythoff(args) => wythoff::run(&ctx, args),
         Command::FibonacciNim(args) => fibonacci_nim::run(&ctx, args),
         Command::Staircase(args) => staircase::run(&ctx, args),
+        Command::Nimber(args) => nimber::run(&ctx, args),
     }
 }

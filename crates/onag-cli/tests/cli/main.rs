@@ -3,6 +3,7 @@
 mod classic;
 mod graph;
 mod nim;
+mod nimber;
 mod subtraction;
 
 use std::io::Write;
