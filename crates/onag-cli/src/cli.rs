@@ -43,4 +43,6 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Nim: the nim-sum of the heaps, the outcome and every winning move.
     Nim(commands::nim::NimArgs),
+    /// Green Hackenbush on any rooted graph: value *n, outcome and winning cuts.
+    Hackenbush(commands::hackenbush::HackenbushArgs),
 }

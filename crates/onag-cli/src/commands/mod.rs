@@ -3,6 +3,7 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod hackenbush;
 pub mod nim;
 
 use std::process::ExitCode;
@@ -51,5 +52,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context { global: cli.global };
     match cli.command {
         Command::Nim(args) => nim::run(&ctx, args),
+        Command::Hackenbush(args) => hackenbush::run(&ctx, args),
     }
 }
