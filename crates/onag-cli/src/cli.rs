@@ -61,4 +61,6 @@ pub enum Command {
     Staircase(commands::staircase::StaircaseArgs),
     /// Nim arithmetic: sums, products, inverses, quotients, powers, square roots, tables.
     Nimber(commands::nimber::NimberArgs),
+    /// Green Hackenbush on any rooted graph: value *n, outcome and winning cuts.
+    Hackenbush(commands::hackenbush::HackenbushArgs),
 }

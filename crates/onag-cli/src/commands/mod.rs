@@ -6,6 +6,7 @@
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod graph;
+pub mod hackenbush;
 pub mod moore_nim;
 pub mod nim;
 pub mod nimber;
@@ -69,5 +70,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::FibonacciNim(args) => fibonacci_nim::run(&ctx, args),
         Command::Staircase(args) => staircase::run(&ctx, args),
         Command::Nimber(args) => nimber::run(&ctx, args),
+        Command::Hackenbush(args) => hackenbush::run(&ctx, args),
     }
 }

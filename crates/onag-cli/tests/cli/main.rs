@@ -2,6 +2,7 @@
 
 mod classic;
 mod graph;
+mod hackenbush;
 mod nim;
 mod nimber;
 mod subtraction;

@@ -7,6 +7,7 @@
 
 pub mod classic;
 pub mod graph;
+pub mod hackenbush;
 pub mod heap;
 pub mod solve;
 

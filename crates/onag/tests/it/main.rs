@@ -2,6 +2,7 @@
 
 mod classic;
 mod graph;
+mod hackenbush;
 mod nimber;
 mod pins;
 mod subtraction;
