@@ -5,6 +5,7 @@
 //!
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
+//! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
 //!
@@ -16,6 +17,7 @@
 pub mod budget;
 pub mod error;
 pub mod impartial;
+pub mod loopy;
 pub mod number;
 
 pub use budget::Budget;
