@@ -43,4 +43,8 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Nim: the nim-sum of the heaps, the outcome and every winning move.
     Nim(commands::nim::NimArgs),
+    /// Game graphs: Grundy values, P/N and winning moves; sums; misère play.
+    Graph(commands::graph::GraphArgs),
+    /// Every-SG: sums where each player moves in every component.
+    EverySg(commands::every_sg::EverySgArgs),
 }

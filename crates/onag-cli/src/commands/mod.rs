@@ -3,6 +3,8 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod every_sg;
+pub mod graph;
 pub mod nim;
 
 use std::process::ExitCode;
@@ -51,5 +53,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context { global: cli.global };
     match cli.command {
         Command::Nim(args) => nim::run(&ctx, args),
+        Command::Graph(args) => graph::run(&ctx, args),
+        Command::EverySg(args) => every_sg::run(&ctx, args),
     }
 }

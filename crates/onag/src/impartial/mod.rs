@@ -6,6 +6,8 @@
 //! product space of a sum.
 
 pub mod classic;
+pub mod graph;
+pub mod solve;
 
 use serde::Serialize;
 

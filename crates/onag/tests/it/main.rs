@@ -1,4 +1,5 @@
 //! Integration tests of the onag library against independent computations.
 
+mod graph;
 mod loopy;
 mod tidy;
