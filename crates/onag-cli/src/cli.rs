@@ -47,4 +47,8 @@ pub enum Command {
     Graph(commands::graph::GraphArgs),
     /// Every-SG: sums where each player moves in every component.
     EverySg(commands::every_sg::EverySgArgs),
+    /// Games with cycles: win/loss/draw and distances on a game graph file.
+    Retro(commands::retro::RetroArgs),
+    /// The Easy Chase: who catches whom, in how many moves, and the best move.
+    EasyChase(commands::easy_chase::EasyChaseArgs),
 }

@@ -3,9 +3,11 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod easy_chase;
 pub mod every_sg;
 pub mod graph;
 pub mod nim;
+pub mod retro;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -55,5 +57,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Nim(args) => nim::run(&ctx, args),
         Command::Graph(args) => graph::run(&ctx, args),
         Command::EverySg(args) => every_sg::run(&ctx, args),
+        Command::Retro(args) => retro::run(&ctx, args),
+        Command::EasyChase(args) => easy_chase::run(&ctx, args),
     }
 }

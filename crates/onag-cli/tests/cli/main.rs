@@ -1,6 +1,7 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
 mod graph;
+mod loopy;
 mod nim;
 
 use std::io::Write;

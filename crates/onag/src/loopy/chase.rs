@@ -292,7 +292,7 @@ impl EasyChase {
 
     /// Every position with the pieces on different squares, in order: white to
     /// move first, then by white's square, then black's (rows, then columns).
-    pub fn positions(&self) -> impl Iterator<Item = u32> + '_ {
+    pub fn positions(&self) -> impl Iterator<Item = u32> + Clone + '_ {
         (0..PredecessorGame::num_positions(self)).filter(|&p| {
             let (_, w, b) = self.parts(p);
             w != b

@@ -30,6 +30,7 @@
 pub mod chase;
 pub mod csr;
 pub mod explicit;
+pub mod file;
 pub mod game;
 pub mod grundy;
 pub mod reference;
