@@ -63,4 +63,8 @@ pub enum Command {
     Nimber(commands::nimber::NimberArgs),
     /// Green Hackenbush on any rooted graph: value *n, outcome and winning cuts.
     Hackenbush(commands::hackenbush::HackenbushArgs),
+    /// Games with cycles: win/loss/draw and distances on a game graph file.
+    Retro(commands::retro::RetroArgs),
+    /// The Easy Chase: who catches whom, in how many moves, and the best move.
+    EasyChase(commands::easy_chase::EasyChaseArgs),
 }

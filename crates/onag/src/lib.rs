@@ -6,6 +6,7 @@
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
 //! - [`nimber`]: nim arithmetic in GF(2^64), GF(2^128) and wider fields.
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
+//! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
 //!
@@ -17,6 +18,7 @@
 pub mod budget;
 pub mod error;
 pub mod impartial;
+pub mod loopy;
 pub mod nimber;
 pub mod number;
 

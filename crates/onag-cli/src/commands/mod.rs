@@ -3,6 +3,7 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod easy_chase;
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod graph;
@@ -10,6 +11,7 @@ pub mod hackenbush;
 pub mod moore_nim;
 pub mod nim;
 pub mod nimber;
+pub mod retro;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
@@ -71,5 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Staircase(args) => staircase::run(&ctx, args),
         Command::Nimber(args) => nimber::run(&ctx, args),
         Command::Hackenbush(args) => hackenbush::run(&ctx, args),
+        Command::Retro(args) => retro::run(&ctx, args),
+        Command::EasyChase(args) => easy_chase::run(&ctx, args),
     }
 }

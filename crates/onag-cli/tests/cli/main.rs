@@ -3,6 +3,7 @@
 mod classic;
 mod graph;
 mod hackenbush;
+mod loopy;
 mod nim;
 mod nimber;
 mod subtraction;

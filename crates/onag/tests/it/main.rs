@@ -3,6 +3,7 @@
 mod classic;
 mod graph;
 mod hackenbush;
+mod loopy;
 mod nimber;
 mod pins;
 mod subtraction;
