@@ -47,4 +47,28 @@ pub enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate calculator expressions (CGSuite notation), one output line each.
     Eval(commands::eval::EvalArgs),
+    /// Game graphs: Grundy values, P/N and winning moves; sums; misère play.
+    Graph(commands::graph::GraphArgs),
+    /// Every-SG: sums where each player moves in every component.
+    EverySg(commands::every_sg::EverySgArgs),
+    /// Subtraction games: Grundy sequence, proved period, sums of heaps.
+    Subtraction(commands::subtraction::SubtractionArgs),
+    /// Take-at-least-half: values g(x) = min{k : 2^k > x} and winning moves.
+    TakeHalf(commands::take_half::TakeHalfArgs),
+    /// Moore's Nim_k: outcome and a constructed winning move.
+    MooreNim(commands::moore_nim::MooreNimArgs),
+    /// Wythoff's game: outcome, winning moves, P-positions, Grundy table.
+    Wythoff(commands::wythoff::WythoffArgs),
+    /// Fibonacci Nim: outcome, Zeckendorf sum and every winning move.
+    FibonacciNim(commands::fibonacci_nim::FibonacciNimArgs),
+    /// Staircase Nim: value (Nim on odd steps) and every winning move.
+    Staircase(commands::staircase::StaircaseArgs),
+    /// Nim arithmetic: sums, products, inverses, quotients, powers, square roots, tables.
+    Nimber(commands::nimber::NimberArgs),
+    /// Green Hackenbush on any rooted graph: value *n, outcome and winning cuts.
+    Hackenbush(commands::hackenbush::HackenbushArgs),
+    /// Games with cycles: win/loss/draw and distances on a game graph file.
+    Retro(commands::retro::RetroArgs),
+    /// The Easy Chase: who catches whom, in how many moves, and the best move.
+    EasyChase(commands::easy_chase::EasyChaseArgs),
 }

@@ -5,7 +5,10 @@
 //!
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
 //! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
+//! - [`nimber`]: nim arithmetic in GF(2^64), GF(2^128) and wider fields.
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
+//! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
+//! - [`lang`]: the calculator language (CALCULATOR.md): parser, evaluator, sessions.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
 //!
@@ -19,6 +22,8 @@ pub mod error;
 pub mod game;
 pub mod impartial;
 pub mod lang;
+pub mod loopy;
+pub mod nimber;
 pub mod number;
 
 pub use budget::Budget;

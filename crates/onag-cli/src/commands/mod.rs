@@ -4,7 +4,19 @@
 //! as text or as JSON (`--json`) through [`crate::render`].
 
 pub mod eval;
+pub mod easy_chase;
+pub mod every_sg;
+pub mod fibonacci_nim;
+pub mod graph;
+pub mod hackenbush;
+pub mod moore_nim;
 pub mod nim;
+pub mod nimber;
+pub mod retro;
+pub mod staircase;
+pub mod subtraction;
+pub mod take_half;
+pub mod wythoff;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -53,6 +65,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Some(Command::Nim(args)) => nim::run(&ctx, args),
         Some(Command::Eval(args)) => eval::run(&ctx, args),
+        Some(Command::Graph(args)) => graph::run(&ctx, args),
+        Some(Command::EverySg(args)) => every_sg::run(&ctx, args),
+        Some(Command::Subtraction(args)) => subtraction::run(&ctx, args),
+        Some(Command::TakeHalf(args)) => take_half::run(&ctx, args),
+        Some(Command::MooreNim(args)) => moore_nim::run(&ctx, args),
+        Some(Command::Wythoff(args)) => wythoff::run(&ctx, args),
+        Some(Command::FibonacciNim(args)) => fibonacci_nim::run(&ctx, args),
+        Some(Command::Staircase(args)) => staircase::run(&ctx, args),
+        Some(Command::Nimber(args)) => nimber::run(&ctx, args),
+        Some(Command::Hackenbush(args)) => hackenbush::run(&ctx, args),
+        Some(Command::Retro(args)) => retro::run(&ctx, args),
+        Some(Command::EasyChase(args)) => easy_chase::run(&ctx, args),
         None => crate::repl::run(&ctx),
     }
 }

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
+use onag::impartial::Outcome;
 use onag::impartial::classic::nim;
 use onag::number::{BigUint, parse_natural};
 
@@ -11,28 +12,43 @@ use crate::render;
 
 /// Arguments of `onag nim`.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json")]
+#[command(
+    after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json\n  onag nim --misere 1 1 2"
+)]
 pub struct NimArgs {
     /// Heap sizes (non-negative integers of any size).
     #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
     pub heaps: Vec<BigUint>,
+
+    /// Misère play: whoever takes the last stone loses.
+    #[arg(long)]
+    pub misere: bool,
 }
 
-fn parse_heap(text: &str) -> Result<BigUint, String> {
+/// Parses a heap size: a non-negative integer of any size.
+pub fn parse_heap(text: &str) -> Result<BigUint, String> {
     parse_natural(text)
         .map_err(|e| e.message().trim_start_matches(&format!("'{text}' ")).to_string())
 }
 
 /// Runs `onag nim`.
 pub fn run(ctx: &Context, args: NimArgs) -> anyhow::Result<ExitCode> {
-    let solution = nim::solve(&args.heaps);
+    let solution =
+        if args.misere { nim::solve_misere(&args.heaps) } else { nim::solve(&args.heaps) };
     if ctx.json() {
         return render::json(&solution);
     }
     let mut out = render::Output::new();
+    if args.misere {
+        out.line(format_args!("play: misère (whoever takes the last stone loses)"))?;
+    }
     out.line(format_args!("nim-sum: {}", solution.nim_sum))?;
     out.line(format_args!("outcome: {}", render::outcome_words(solution.outcome)))?;
-    if solution.winning_moves.is_empty() {
+    if solution.winning_moves.is_empty() && solution.outcome == Outcome::N {
+        out.line(format_args!(
+            "winning moves: none: no move is possible, and in misère play that wins"
+        ))?;
+    } else if solution.winning_moves.is_empty() {
         out.line(format_args!("winning moves: none (every move loses)"))?;
     } else {
         out.line(format_args!("winning moves:"))?;

@@ -1,7 +1,13 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
 mod eval;
+mod classic;
+mod graph;
+mod hackenbush;
+mod loopy;
 mod nim;
+mod nimber;
+mod subtraction;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

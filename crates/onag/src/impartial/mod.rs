@@ -6,6 +6,10 @@
 //! product space of a sum.
 
 pub mod classic;
+pub mod graph;
+pub mod hackenbush;
+pub mod heap;
+pub mod solve;
 
 use serde::Serialize;
 

@@ -2,4 +2,11 @@
 
 mod game_print;
 mod lang;
+mod classic;
+mod graph;
+mod hackenbush;
+mod loopy;
+mod nimber;
+mod pins;
+mod subtraction;
 mod tidy;

@@ -1,0 +1,250 @@
+//! Fast nim products of 64- and 128-bit nimbers.
+//!
+//! The nimbers below `2^64` form the field GF(2^64). Any element `α ≥ 2^32`
+//! lies in no proper subfield, so `1, α, …, α^63` is a basis (the polynomial
+//! basis of `α`'s minimal polynomial). In that basis the product is a
+//! carry-less multiplication of two 64-bit words followed by a reduction, and
+//! both basis changes are GF(2)-linear. So a product is: map both factors to
+//! the polynomial basis (8 byte-table lookups each), carry-less multiply
+//! (`pclmulqdq` on x86_64 when the CPU has it, a portable shift-and-XOR loop
+//! otherwise), and map the 127-bit polynomial back by sending `x^k` to `α^k`
+//! (16 lookups), which reduces and changes basis in one step.
+//!
+//! 128-bit products use the Karatsuba-like split at the Fermat 2-power
+//! `P = 2^64`: with `P⊗P = P ⊕ P/2`, `a⊗b` takes three 64-bit products and one
+//! product by `P/2 = 2^63` (a linear map, 8 lookups).
+//!
+//! The tables (about 56 KiB) are built once, on first use, from the reference
+//! product in [`super::reference`]; nothing here is trusted without the
+//! comparison tests against that reference and against the mex definition.
+
+use std::sync::OnceLock;
+
+use super::linear::{ByteMap64, invert};
+use super::reference::mul_halves;
+
+/// The tables behind the fast product.
+pub(crate) struct ProductTables {
+    /// Nimber basis → polynomial basis of `alpha`.
+    to_poly: Box<ByteMap64>,
+    /// Polynomial bits 0..64 → `alpha^k` in the nimber basis.
+    from_low: Box<ByteMap64>,
+    /// Polynomial bits 64..128 → `alpha^(64+k)` in the nimber basis.
+    from_high: Box<ByteMap64>,
+    /// `x ↦ x ⊗ 2^63` for `x < 2^64`.
+    times_half: Box<ByteMap64>,
+    /// Whether the CPU multiplies carry-less in hardware.
+    clmul: bool,
+}
+
+static TABLES: OnceLock<ProductTables> = OnceLock::new();
+
+fn build() -> ProductTables {
+    // The powers of a generator of GF(2^64) over GF(2). Every alpha >= 2^32 is
+    // one, so the first candidate succeeds; the loop only makes that a checked
+    // fact instead of an assumption.
+    let mut alpha = 1u64 << 32;
+    loop {
+        let mut powers = [0u64; 128];
+        let mut p = 1u128;
+        for slot in powers.iter_mut() {
+            *slot = p as u64;
+            p = mul_halves(p, u128::from(alpha), 64);
+        }
+        let low: [u64; 64] = std::array::from_fn(|k| powers[k]);
+        let high: [u64; 64] = std::array::from_fn(|k| powers[64 + k]);
+        if let Some(to_poly) = invert(&low) {
+            let half: [u64; 64] =
+                std::array::from_fn(|i| mul_halves(1u128 << i, 1u128 << 63, 64) as u64);
+            return ProductTables {
+                to_poly: ByteMap64::from_images(&to_poly),
+                from_low: ByteMap64::from_images(&low),
+                from_high: ByteMap64::from_images(&high),
+                times_half: ByteMap64::from_images(&half),
+                clmul: hardware_clmul(),
+            };
+        }
+        alpha += 1;
+    }
+}
+
+fn hardware_clmul() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("pclmulqdq")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[inline(always)]
+pub(crate) fn tables() -> &'static ProductTables {
+    TABLES.get_or_init(build)
+}
+
+/// Carry-less product of two 64-bit words, without special instructions.
+#[inline]
+fn clmul_portable(a: u64, b: u64) -> (u64, u64) {
+    let b = u128::from(b);
+    let mut r = 0u128;
+    let mut x = a;
+    while x != 0 {
+        let i = x.trailing_zeros();
+        x &= x - 1;
+        r ^= b << i;
+    }
+    (r as u64, (r >> 64) as u64)
+}
+
+#[inline(always)]
+fn mul64_with(t: &ProductTables, a: u64, b: u64, clmul: impl Fn(u64, u64) -> (u64, u64)) -> u64 {
+    let (lo, hi) = clmul(t.to_poly.apply(a), t.to_poly.apply(b));
+    t.from_low.apply(lo) ^ t.from_high.apply(hi)
+}
+
+#[inline(always)]
+fn mul128_with(
+    t: &ProductTables,
+    a: u128,
+    b: u128,
+    clmul: impl Fn(u64, u64) -> (u64, u64) + Copy,
+) -> u128 {
+    let (a1, a0) = ((a >> 64) as u64, a as u64);
+    let (b1, b0) = ((b >> 64) as u64, b as u64);
+    let high_high = mul64_with(t, a1, b1, clmul);
+    let low_low = mul64_with(t, a0, b0, clmul);
+    let middle = mul64_with(t, a0 ^ a1, b0 ^ b1, clmul);
+    let high = middle ^ low_low;
+    let low = low_low ^ t.times_half.apply(high_high);
+    (u128::from(high) << 64) | u128::from(low)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! The product with the x86_64 carry-less multiply instruction.
+
+    use std::arch::x86_64::{
+        _mm_clmulepi64_si128, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_unpackhi_epi64,
+    };
+
+    use super::ProductTables;
+
+    #[inline(always)]
+    fn clmul(a: u64, b: u64) -> (u64, u64) {
+        // SAFETY: only reached from functions compiled with `pclmulqdq`
+        // enabled, which callers enter only after detecting the feature.
+        unsafe {
+            let p = _mm_clmulepi64_si128(
+                _mm_cvtsi64_si128(a as i64),
+                _mm_cvtsi64_si128(b as i64),
+                0x00,
+            );
+            (_mm_cvtsi128_si64(p) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64)
+        }
+    }
+
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) fn mul64(t: &ProductTables, a: u64, b: u64) -> u64 {
+        super::mul64_with(t, a, b, clmul)
+    }
+
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) fn mul128(t: &ProductTables, a: u128, b: u128) -> u128 {
+        super::mul128_with(t, a, b, clmul)
+    }
+
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) fn mul64_slice(t: &ProductTables, a: &[u64], b: &[u64], out: &mut [u64]) {
+        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+            *o = super::mul64_with(t, x, y, clmul);
+        }
+    }
+}
+
+/// The nim product `a ⊗ b` of two nimbers below `2^64`.
+#[inline]
+pub fn mul64(a: u64, b: u64) -> u64 {
+    let t = tables();
+    #[cfg(target_arch = "x86_64")]
+    if t.clmul {
+        // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
+        return unsafe { x86::mul64(t, a, b) };
+    }
+    mul64_with(t, a, b, clmul_portable)
+}
+
+/// The nim product `a ⊗ b` of two nimbers below `2^128`.
+#[inline]
+pub fn mul128(a: u128, b: u128) -> u128 {
+    let t = tables();
+    #[cfg(target_arch = "x86_64")]
+    if t.clmul {
+        // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
+        return unsafe { x86::mul128(t, a, b) };
+    }
+    mul128_with(t, a, b, clmul_portable)
+}
+
+/// Element-wise nim products: `out[i] = a[i] ⊗ b[i]` for every `i` below the
+/// shortest of the three lengths.
+pub fn mul64_slice(a: &[u64], b: &[u64], out: &mut [u64]) {
+    let t = tables();
+    #[cfg(target_arch = "x86_64")]
+    if t.clmul {
+        // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
+        unsafe { x86::mul64_slice(t, a, b, out) };
+        return;
+    }
+    for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+        *o = mul64_with(t, x, y, clmul_portable);
+    }
+}
+
+/// `x ⊗ 2^63` for `x < 2^64` (the `P/2` of the 128-bit split).
+#[inline]
+pub(crate) fn times_half64(x: u64) -> u64 {
+    tables().times_half.apply(x)
+}
+
+/// The portable product, whatever the CPU: for tests of the fallback path.
+pub fn mul64_portable(a: u64, b: u64) -> u64 {
+    mul64_with(tables(), a, b, clmul_portable)
+}
+
+/// The portable 128-bit product, whatever the CPU: for tests of the fallback path.
+pub fn mul128_portable(a: u128, b: u128) -> u128 {
+    mul128_with(tables(), a, b, clmul_portable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_examples() {
+        assert_eq!(mul64(8, 4), 11);
+        let row2: Vec<u64> = (0..16).map(|b| mul64(2, b)).collect();
+        assert_eq!(row2, [0, 2, 3, 1, 8, 10, 11, 9, 12, 14, 15, 13, 4, 6, 7, 5]);
+        assert_eq!(mul128(8, 4), 11);
+    }
+
+    #[test]
+    fn fast_and_portable_agree_with_reference() {
+        let mut s = 0x1234_5678_9abc_def0u64;
+        for _ in 0..200 {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = s;
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let b = s >> (s % 64);
+            let r = mul_halves(u128::from(a), u128::from(b), 64) as u64;
+            assert_eq!(mul64(a, b), r);
+            assert_eq!(mul64_portable(a, b), r);
+            let (a2, b2) = ((u128::from(a) << 64) | u128::from(b), u128::from(a ^ b) << 3);
+            let r2 = mul_halves(a2, b2, 128);
+            assert_eq!(mul128(a2, b2), r2);
+            assert_eq!(mul128_portable(a2, b2), r2);
+        }
+    }
+}
