@@ -3,8 +3,8 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
-pub mod eval;
 pub mod easy_chase;
+pub mod eval;
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod graph;

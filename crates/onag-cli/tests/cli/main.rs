@@ -1,7 +1,7 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
-mod eval;
 mod classic;
+mod eval;
 mod graph;
 mod hackenbush;
 mod loopy;

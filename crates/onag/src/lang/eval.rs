@@ -108,6 +108,11 @@ impl Session {
                 out.push(close);
             }
             Value::Builtin(path) => out.push_str(path),
+            Value::Ruleset(rules) => out.push_str(&rules.name()),
+            Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
+            Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
+                "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
+            )),
             Value::Nothing => out.push_str("Nothing"),
         }
         Ok(())

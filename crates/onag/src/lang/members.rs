@@ -14,6 +14,7 @@ use super::ast::{BinOp, UpKind};
 use super::eval::{Eval, sign};
 use super::games;
 use super::lexer::Span;
+use super::rulesets::{self, Ruleset};
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
 
@@ -297,6 +298,9 @@ pub(crate) fn binary(
 
 /// `callee(args)`.
 pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> Result<Value> {
+    if let Value::Ruleset(rules) = callee {
+        return heap(ev, rules, args, span);
+    }
     match &callee {
         Value::Builtin(path) => {
             let short = path.rsplit('.').next().unwrap_or(path);
@@ -307,6 +311,12 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
                     ev.arena(span, |ar| if short == "Tiny" { ar.tiny(g) } else { ar.miny(g) })?;
                 return Ok(ev.game_value(t));
             }
+            if short == "Subtraction" {
+                return rulesets::subtraction(ev, &args, span);
+            }
+            if let Some(rules) = rulesets::plain_ruleset(short) {
+                return heap(ev, rules, args, span);
+            }
             if is_ruleset(short) {
                 return Err(not_available(ev, &format!("the ruleset {short}"), span));
             }
@@ -316,6 +326,19 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             span,
             ErrorKind::InvalidInput,
             format!("{} cannot be called", other.kind_name()),
+        )),
+    }
+}
+
+/// `R(n)`: a heap of n stones in ruleset R.
+fn heap(ev: &mut Eval<'_>, rules: Ruleset, args: Args, span: Span) -> Result<Value> {
+    let a = positional(ev, "a heap ruleset", Some(args), 1, span)?;
+    match a[0].0.as_integer() {
+        Some(n) if n.sign() != Sign::Minus => Ok(Value::Heap(rules, n.magnitude().clone())),
+        _ => Err(ev.error(
+            a[0].1,
+            ErrorKind::InvalidInput,
+            "a heap size must be a non-negative integer",
         )),
     }
 }
@@ -375,8 +398,29 @@ pub(crate) fn member(
     span: Span,
     args: Option<Args>,
 ) -> Result<Value> {
+    let plain: Vec<(Value, Span)> =
+        args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect();
+    let ruleset = match &target {
+        Value::Builtin(path) => rulesets::plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
+        Value::Ruleset(rules) => Some(rules.clone()),
+        _ => None,
+    };
+    if let Some(rules) = ruleset
+        && let Some(result) = rulesets::ruleset_member(ev, &rules, name, &plain, span)
+    {
+        return result;
+    }
+    if let Value::Heap(rules, n) = &target
+        && let Some(result) = rulesets::position_member(ev, rules, n, name, span)
+    {
+        return result;
+    }
     if let Value::Builtin(path) = &target {
-        return namespace_member(ev, path, name, span);
+        let resolved = namespace_member(ev, path, name, span)?;
+        return match args {
+            Some(args) => call(ev, resolved, args, span),
+            None => Ok(resolved),
+        };
     }
     if let Value::Number(q) = &target
         && let Some(result) = number_member(ev, q, name, span, args.clone())
@@ -384,8 +428,6 @@ pub(crate) fn member(
         return result;
     }
     if games::is_gamey(&target) {
-        let plain: Vec<(Value, Span)> =
-            args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect();
         if let Some(result) = games::member(ev, &target, name, span, &plain) {
             return result;
         }
@@ -456,6 +498,9 @@ fn number_member(
         "IsEven",
         "IsOdd",
         "NimSum",
+        "NimProduct",
+        "NimDiv",
+        "NimInverse",
     ];
     if !NUMBER_MEMBERS.contains(&name) {
         return None;
@@ -534,6 +579,14 @@ fn number_member(
                 positional(ev, name, args, 0, span)?;
                 let n = need_integer()?;
                 Value::Bool(num_integer::Integer::is_even(&n) == (name == "IsEven"))
+            }
+            "NimProduct" | "NimDiv" => {
+                let a = positional(ev, name, args, 1, span)?;
+                rulesets::nim_arithmetic(ev, name, &Value::Number(q.clone()), Some(&a[0].0), span)?
+            }
+            "NimInverse" => {
+                positional(ev, name, args, 0, span)?;
+                rulesets::nim_arithmetic(ev, name, &Value::Number(q.clone()), None, span)?
             }
             "NimSum" => {
                 let a = positional(ev, name, args, 1, span)?;

@@ -11,6 +11,7 @@ pub mod games;
 pub mod lexer;
 pub mod members;
 pub mod parser;
+pub mod rulesets;
 pub mod value;
 
 pub use eval::Session;

@@ -10,6 +10,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+use super::rulesets::Ruleset;
 use crate::game::{GameId, PartizanOutcome};
 
 /// A calculator value.
@@ -35,6 +36,19 @@ pub enum Value {
     /// A name that is called (`Tiny(1)`) or has members (`game.heap`): the
     /// full path, e.g. `"game.heap"` or `"Tiny"`.
     Builtin(String),
+    /// A heap ruleset (`game.heap.Subtraction([1,3,4])`).
+    Ruleset(Ruleset),
+    /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
+    Heap(Ruleset, num_bigint::BigUint),
+    /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
+    Periodicity {
+        /// The period.
+        period: u64,
+        /// The preperiod.
+        preperiod: u64,
+        /// The saltus (0 unless arithmetic-periodic).
+        saltus: u64,
+    },
     /// The result of a search that found nothing (`CheckPeriodicity` without a period).
     Nothing,
 }
@@ -65,6 +79,9 @@ impl Value {
             Value::Game(_) => "a game",
             Value::Outcome(_) => "an outcome class",
             Value::Builtin(_) => "a function or namespace",
+            Value::Ruleset(_) => "a ruleset",
+            Value::Heap(..) => "a heap position",
+            Value::Periodicity { .. } => "a periodicity",
             Value::Nothing => "Nothing",
         }
     }

@@ -330,3 +330,51 @@ mod round_trip {
         }
     }
 }
+
+#[test]
+fn impartial_members_and_heap_rulesets() {
+    check(&[
+        ("[8 NimProduct n for n from 1 to 4]", "[8,12,4,11]"),
+        ("2.NimInverse", "3"),
+        ("11 NimDiv 4", "8"),
+        ("(11 NimDiv 4) NimProduct 4", "11"),
+        ("[n NimProduct n.NimInverse for n from 1 to 20] == [1 for n from 1 to 20]", "true"),
+        ("3 NimDiv 0", "error: 1:1: Division by zero."),
+        ("0.NimInverse", "error: 1:3: Division by zero."),
+        ("(-1) NimProduct 2", "error: 1:1: NimProduct needs a non-negative integer, not -1"),
+        ("game.heap.Subtraction([1,3,4]).NimValueSequence(10)", "[1,0,1,2,3,2,0,1,0,1]"),
+        (
+            "game.heap.Subtraction([1,3,4]).CheckPeriodicity(100)",
+            "Periodicity(Period => 7, Preperiod => 0, Saltus => 0)",
+        ),
+        (
+            "game.heap.Nim.CheckPeriodicity(10)",
+            "Periodicity(Period => 1, Preperiod => 0, Saltus => 1)",
+        ),
+        ("game.heap.Nim.NimValueSequence(5)", "[1,2,3,4,5]"),
+        ("game.heap.Nim(7).NimValue", "7"),
+        ("Subtraction([1,2])(10^30 + 2).NimValue", "0"),
+        ("Subtraction([1,2])(10^30).NimValue", "1"),
+        ("[Subtraction([1,2,3])(n).NimValue for n from 0 to 8]", "[0,1,2,3,0,1,2,3,0]"),
+        ("Subtraction([])", "error: 1:1: the subtraction set is empty: no move would be possible"),
+        ("game.heap.Kayles(20).NimValue", "error: 1:11: the ruleset Kayles is not available yet"),
+        ("game.heap.Nim(7).MisereNimValue", "error: 1:18: MisereNimValue is not available yet"),
+    ]);
+}
+
+/// The calculator's heap values against the definition: g(n) = mex of g(n − k)
+/// over the allowed k.
+#[test]
+fn heap_values_match_the_definition() {
+    let allowed_all_but = |k: usize| k >= 1 && ![2, 3, 7].contains(&k);
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=60usize {
+        let options: Vec<u64> = (1..=n).filter(|&k| allowed_all_but(k)).map(|k| g[n - k]).collect();
+        g.push(onag::impartial::mex(options));
+    }
+    let expected = format!("[{}]", g[1..].iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+    assert_eq!(
+        run("game.heap.Subtraction([2,3,7], allbut => true).NimValueSequence(60)"),
+        expected
+    );
+}

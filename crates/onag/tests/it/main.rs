@@ -1,10 +1,10 @@
 //! Integration tests of the onag library against independent computations.
 
-mod game_print;
-mod lang;
 mod classic;
+mod game_print;
 mod graph;
 mod hackenbush;
+mod lang;
 mod loopy;
 mod nimber;
 mod pins;
