@@ -314,6 +314,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             if short == "Subtraction" {
                 return rulesets::subtraction(ev, &args, span);
             }
+            if short == "Hackenbush" {
+                return rulesets::hackenbush(ev, &args, span);
+            }
             if let Some(rules) = rulesets::plain_ruleset(short) {
                 return heap(ev, rules, args, span);
             }

@@ -91,7 +91,11 @@ pub(crate) fn nim_arithmetic(
         ("NimDiv", Some(y)) => x.div(&y),
         ("NimInverse", None) => x.inverse(),
         _ => {
-            return Err(ev.error(span, ErrorKind::InvalidInput, format!("{name}: wrong arguments")));
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{name}: wrong arguments"),
+            ));
         }
     };
     match result {
@@ -225,4 +229,38 @@ pub(crate) fn position_member(
         }
     })();
     Some(result)
+}
+
+/// `game.graph.Hackenbush("e(ee;e)")`: a Green Hackenbush picture (CGSuite's
+/// string syntax) is worth its canonical form, the nimber of
+/// [`crate::impartial::hackenbush`]. Pictures with blue or red edges need
+/// partizan Hackenbush, which the library does not have yet.
+pub(crate) fn hackenbush(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let [(None, Value::Str(text), at)] = args else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")",
+        ));
+    };
+    if text.contains(['l', 'r', 'L', 'R']) {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            "Blue-Red Hackenbush is not available yet",
+        ));
+    }
+    let picture = crate::impartial::hackenbush::parse_strings(&[text.as_str()]).map_err(|e| {
+        // The string's own column, counted from the opening quote.
+        let column = e.location().map_or(0, |l| l.column);
+        let offset = at.start + column;
+        ev.error(Span::new(offset, offset), e.kind(), format!("Hackenbush: {}", e.message()))
+    })?;
+    let n = picture.value();
+    let g = ev.arena(span, |a| a.nimber(n))?;
+    Ok(ev.game_value(g))
 }

@@ -378,3 +378,17 @@ fn heap_values_match_the_definition() {
         expected
     );
 }
+
+#[test]
+fn green_hackenbush_pictures() {
+    check(&[
+        ("game.graph.Hackenbush(\"e(ee;e)\").NimValue", "4"),
+        ("Hackenbush(\"eee\")", "*3"),
+        ("Hackenbush(\"ee\") + Hackenbush(\"eee\")", "*"),
+        (
+            "Hackenbush(\"lrlrrllr\").CanonicalForm",
+            "error: 1:12: Blue-Red Hackenbush is not available yet",
+        ),
+        ("Hackenbush(3)", "error: 1:1: Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")"),
+    ]);
+}
