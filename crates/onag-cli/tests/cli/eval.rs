@@ -79,3 +79,37 @@ fn eval_needs_an_expression() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.starts_with("error: "));
 }
+
+#[test]
+fn games_in_batch_mode_print_cgsuite_notation() {
+    let input = "{0|*}\n^+^+*\n*3+*5\n{1|0}+0\n3+-1\n{0||0|-1}\n{0|v*}\n{^|*}\n\
+                 g := {3||2|1}\ng.LeftOptions\n5 * ^\n[8 NimProduct n for n from 1 to 4]\n\
+                 game.heap.Subtraction([1,3,4]).NimValueSequence(10)\n{3||2*|1*}.Temperature\n";
+    let run = onag_with_stdin(&["eval", "-"], input);
+    let expected = "^\n^^*\n*6\n{1|0}\n{4|2}\nTiny(1)\n^<2>\n^[2]\n{3||2|1}\n{3}\n^5\n[8,12,4,11]\n\
+                    [1,0,1,2,3,2,0,1,0,1]\nerror: 14:12: Temperature is not available yet\n";
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn big_games_stop_at_the_position_limit() {
+    let run = onag(&["--max-positions", "5000", "eval", "^.Pow(100000)", "1+1"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with("error: 1:") && lines[0].contains("--max-positions"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "2");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn printed_games_read_back_in_the_same_batch() {
+    let run = onag(&["eval", "{3||2|1} + ^* + Tiny(2)"]);
+    let printed = run.stdout.lines().next().unwrap_or_default().to_string();
+    let again = onag(&["eval", &printed]);
+    assert_eq!(again.stdout.trim_end(), printed);
+}

@@ -31,13 +31,24 @@ fn check_size(q: BigRational) -> Result<BigRational> {
     Ok(q)
 }
 
+/// Both integers: the fast path that skips the gcd of rational arithmetic.
+fn integers<'a>(a: &'a BigRational, b: &'a BigRational) -> Option<(&'a BigInt, &'a BigInt)> {
+    (a.is_integer() && b.is_integer()).then(|| (a.numer(), b.numer()))
+}
+
 /// `a + b`.
 pub fn add(a: &BigRational, b: &BigRational) -> Result<BigRational> {
+    if let Some((x, y)) = integers(a, b) {
+        return check_size(BigRational::from_integer(x + y));
+    }
     check_size(a + b)
 }
 
 /// `a - b`.
 pub fn sub(a: &BigRational, b: &BigRational) -> Result<BigRational> {
+    if let Some((x, y)) = integers(a, b) {
+        return check_size(BigRational::from_integer(x - y));
+    }
     check_size(a - b)
 }
 
@@ -45,6 +56,9 @@ pub fn sub(a: &BigRational, b: &BigRational) -> Result<BigRational> {
 pub fn mul(a: &BigRational, b: &BigRational) -> Result<BigRational> {
     if a.numer().bits() + b.numer().bits() > MAX_BITS + 1 {
         return Err(overflow());
+    }
+    if let Some((x, y)) = integers(a, b) {
+        return check_size(BigRational::from_integer(x * y));
     }
     check_size(a * b)
 }
@@ -61,6 +75,9 @@ pub fn div(a: &BigRational, b: &BigRational) -> Result<BigRational> {
 pub fn modulo(a: &BigRational, b: &BigRational) -> Result<BigRational> {
     if b.is_zero() {
         return Err(division_by_zero());
+    }
+    if let Some((x, y)) = integers(a, b) {
+        return Ok(BigRational::from_integer(x.mod_floor(y)));
     }
     let quotient = (a / b).floor();
     check_size(a - b * quotient)
