@@ -2,6 +2,8 @@
 //! graphs with a million edges, and every winning cut of cycle-rich graphs with
 //! ten thousand edges.
 
+#![allow(missing_docs, reason = "criterion's macros generate undocumented items")]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use onag::Budget;
 use onag::impartial::hackenbush::{CutSearch, Edge, GreenHackenbush, solve};
