@@ -80,7 +80,9 @@ impl GreenHackenbush {
 
     /// A position from edges between named vertices; the vertex named `G` is the
     /// ground (it need not occur: then no edge is grounded). Each edge gets the
-    /// line number of its position in `edges`, 1-based.
+    /// line number of its position in `edges`, 1-based. Meant for programs and
+    /// tests; input from users goes through [`parse_edge_list`], which also
+    /// enforces the limit of 2^32 − 1 vertices and edges.
     pub fn from_named_edges<'a>(edges: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
         let mut names = vec![GROUND.to_string()];
         let mut index: FxHashMap<String, u32> = FxHashMap::default();
