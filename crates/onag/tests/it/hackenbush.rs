@@ -303,3 +303,19 @@ fn a_path_of_a_million_edges_needs_no_recursion() {
     let g = GreenHackenbush::from_named_edges(edges.iter().map(|(a, b)| (a.as_str(), b.as_str())));
     assert_eq!(g.value(), 0);
 }
+
+#[test]
+fn a_long_odd_cycle_is_cut_in_the_middle() {
+    // G, 1, 2, …, 100000, G: 100001 edges, worth 1. Cutting the i-th edge leaves
+    // stalks of i − 1 and 100001 − i edges, worth 0 only when they are equal.
+    let m = 100_001usize;
+    let names: Vec<String> =
+        (0..m).map(|i| if i == 0 { "G".to_string() } else { i.to_string() }).collect();
+    let edges: Vec<(&str, &str)> =
+        (0..m).map(|i| (names[i].as_str(), names[(i + 1) % m].as_str())).collect();
+    let g = GreenHackenbush::from_named_edges(edges);
+    assert_eq!(g.value(), 1);
+    assert_eq!(all_cut_lines(&g), vec![50_001]);
+    let one = solve(&g, CutSearch::One, &Budget::unlimited()).unwrap();
+    assert_eq!(one.winning_moves[0].line, 50_001);
+}

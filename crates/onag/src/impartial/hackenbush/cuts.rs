@@ -20,10 +20,11 @@
 //! label, each tree edge the XOR of the labels of the non-tree edges over it;
 //! {e, f} is a 2-edge cut iff the labels are equal. The tree edges of a class
 //! lie on one root path and at most one non-tree edge joins them, so subtree
-//! sums give every piece's f in O(1). A class of m edges costs O(m²) (each cut
-//! re-evaluates its two stalks), so a comp with classes K costs
-//! O(|C| log |C| + Σ|K|²): linear for random graphs, quadratic for one long
-//! cycle. A label collision (probability below 2⁻⁹⁰ for a million edges) that
+//! sums give every piece's f in O(1). A class of m edges costs O(m·(1 + z))
+//! where z is the number of its pieces of non-zero worth (each cut re-folds its
+//! two stalks, skipping runs of worthless pieces), so a comp costs
+//! O(|C| log |C| + Σ_K |K|·(1 + z_K)): linear for random graphs and for bare
+//! cycles, quadratic for one long cycle with something hanging from every vertex. A label collision (probability below 2⁻⁹⁰ for a million edges) that
 //! breaks a class's shape is detected and that class is re-solved edge by edge;
 //! the one cut [`CutSearch::One`] returns is always re-checked by a full solve.
 
@@ -76,7 +77,11 @@ pub struct Solution {
 
 /// Solves `game`: its value and the winning cuts `search` asks for.
 pub fn solve(game: &GreenHackenbush, search: CutSearch, budget: &Budget) -> Result<Solution> {
-    budget.check_positions(game.edges().len() as u64)?;
+    // The tables take about 64 bytes per edge and vertex; no game positions are
+    // created, so only time, memory and cancellation limits apply.
+    budget
+        .check_memory((game.edges().len() as u64 + game.names().len() as u64).saturating_mul(64))?;
+    budget.check(0)?;
     let st = Structure::build(game, None);
     let value = st.value();
     let floating_edges = st.active.iter().filter(|&&a| !a).count();
@@ -114,7 +119,7 @@ fn slow_first_winning_edge(
     budget: &Budget,
 ) -> Result<Option<usize>> {
     for e in 0..game.edges().len() {
-        budget.check(e as u64)?;
+        budget.check(0)?;
         if st.active[e] && Structure::build(game, Some(e)).value() == 0 {
             return Ok(Some(e));
         }
@@ -248,15 +253,19 @@ impl<'a> CycleCuts<'a> {
                 keyed.push((c, self.label[i], i as u32));
             }
         }
-        budget.check(keyed.len() as u64)?;
+        budget.check(0)?;
         keyed.sort_unstable();
         let mut groups: Vec<&[(u32, u128, u32)]> =
             keyed.chunk_by(|a, b| a.0 == b.0 && a.1 == b.1).collect();
         if one {
             groups.sort_by_key(|g| g.len());
         }
+        let total = groups.len() as u64;
         let mut work = 0u64;
-        for group in groups {
+        for (done, group) in groups.into_iter().enumerate() {
+            if done % 4096 == 0 {
+                budget.progress("winning cuts", done as u64, Some(total));
+            }
             let c = group[0].0 as usize;
             let Some(target) = self.need[c] else { continue };
             let mut class = Class { tree: Vec::new(), back: Vec::new() };
@@ -267,9 +276,12 @@ impl<'a> CycleCuts<'a> {
                 }
             }
             class.tree.sort_unstable_by_key(|&x| st.tin[x as usize]);
-            work += (group.len() as u64).saturating_mul(group.len() as u64);
-            budget.check(work)?;
-            let found = match self.evaluate(c, &class, target) {
+            work = work.saturating_add((group.len() as u64).saturating_mul(group.len() as u64));
+            if work >= 1 << 20 {
+                budget.check(0)?;
+                work = 0;
+            }
+            let found = match self.evaluate(c, &class, target, budget)? {
                 Some(found) => found,
                 None => self.evaluate_slowly(group, budget)?,
             };
@@ -286,8 +298,8 @@ impl<'a> CycleCuts<'a> {
     /// collision): each edge re-solved by a full solve.
     fn evaluate_slowly(&self, group: &[(u32, u128, u32)], budget: &Budget) -> Result<Vec<usize>> {
         let mut found = Vec::new();
-        for (k, &(_, _, e)) in group.iter().enumerate() {
-            budget.check(k as u64)?;
+        for &(_, _, e) in group {
+            budget.check(0)?;
             if Structure::build(self.game, Some(e as usize)).value() == 0 {
                 found.push(e as usize);
             }
@@ -297,16 +309,22 @@ impl<'a> CycleCuts<'a> {
 
     /// The winning edges of one class of comp `c` whose target is `target`, or
     /// `None` if the class does not have the shape of a cut class.
-    fn evaluate(&self, c: usize, class: &Class, target: u64) -> Option<Vec<usize>> {
+    fn evaluate(
+        &self,
+        c: usize,
+        class: &Class,
+        target: u64,
+        budget: &Budget,
+    ) -> Result<Option<Vec<usize>>> {
         let st = self.st;
         let xs = &class.tree;
         for pair in xs.windows(2) {
             if !(st.in_subtree(pair[1], pair[0]) && pair[0] != pair[1]) {
-                return None;
+                return Ok(None);
             }
         }
         if class.back.len() > 1 {
-            return None;
+            return Ok(None);
         }
         let back = class.back.first().copied();
         let edges = self.game.edges();
@@ -316,7 +334,7 @@ impl<'a> CycleCuts<'a> {
             let (upper, lower) =
                 if st.tin[a as usize] < st.tin[z as usize] { (a, z) } else { (z, a) };
             if !st.in_subtree(lower, last) || st.tin[upper as usize] >= st.tin[first as usize] {
-                return None;
+                return Ok(None);
             }
         }
         let root = st.comp_root[c] as usize;
@@ -351,17 +369,41 @@ impl<'a> CycleCuts<'a> {
         cycle_edges.extend(back.map(|b| b as usize));
         let m = cycle_edges.len();
         debug_assert_eq!(pieces.len() + 1, m);
-        // Q_j is pieces[j - 1]; a stalk is folded from its far end inwards.
+        // Q_j is pieces[j - 1]; a stalk is folded from its far end inwards, and
+        // a run of r pieces worth 0 just adds r (x -> 1 + (0 ^ x) = x + 1), so
+        // each stalk costs O(1 + its pieces of non-zero worth).
+        let nonzero: Vec<usize> = (1..m).filter(|&j| pieces[j - 1] != 0).collect();
         let mut found = Vec::new();
         for i in 1..=m {
+            if i % 1024 == 0 {
+                budget.check(0)?;
+            }
+            let split = nonzero.partition_point(|&j| j < i);
             // Arm through e_1: Q_1 (nearest) .. Q_{i-1} (farthest).
-            let a = (1..i).rev().fold(0u64, |x, j| 1 + (pieces[j - 1] ^ x));
+            let (mut a, mut next) = (0u64, i);
+            for &p in nonzero[..split].iter().rev() {
+                a += (next - 1 - p) as u64;
+                a = 1 + (pieces[p - 1] ^ a);
+                next = p;
+            }
+            a += (next - 1) as u64;
             // Arm through e_m: Q_{m-1} (nearest) .. Q_i (farthest).
-            let b = (i..m).fold(0u64, |x, j| 1 + (pieces[j - 1] ^ x));
+            let (mut b, mut next) = (0u64, i);
+            for &p in &nonzero[split..] {
+                b += (p - next) as u64;
+                b = 1 + (pieces[p - 1] ^ b);
+                next = p + 1;
+            }
+            b += (m - next) as u64;
+            debug_assert!(
+                m > 64
+                    || (a == (1..i).rev().fold(0u64, |x, j| 1 + (pieces[j - 1] ^ x))
+                        && b == (i..m).fold(0u64, |x, j| 1 + (pieces[j - 1] ^ x)))
+            );
             if q0 ^ a ^ b == target {
                 found.push(cycle_edges[i - 1]);
             }
         }
-        Some(found)
+        Ok(Some(found))
     }
 }

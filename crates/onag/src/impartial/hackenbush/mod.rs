@@ -27,6 +27,9 @@ use crate::impartial::ImpartialPosition;
 pub use cuts::{Cut, CutSearch, Solution, solve};
 pub use parse::{parse_edge_list, parse_strings};
 
+/// Marks a vertex not yet renumbered.
+const NO_VERTEX: u32 = u32::MAX;
+
 /// The name of the ground vertex in edge lists.
 pub const GROUND: &str = "G";
 
@@ -77,7 +80,9 @@ impl GreenHackenbush {
 
     /// A position from edges between named vertices; the vertex named `G` is the
     /// ground (it need not occur: then no edge is grounded). Each edge gets the
-    /// line number of its position in `edges`, 1-based.
+    /// line number of its position in `edges`, 1-based. Meant for programs and
+    /// tests; input from users goes through [`parse_edge_list`], which also
+    /// enforces the limit of 2^32 − 1 vertices and edges.
     pub fn from_named_edges<'a>(edges: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
         let mut names = vec![GROUND.to_string()];
         let mut index: FxHashMap<String, u32> = FxHashMap::default();
@@ -203,11 +208,30 @@ impl ImpartialPosition for GreenHackenbush {
             });
             pieces[p].push(e.clone());
         }
-        (pieces.len() >= 2).then(|| {
-            pieces
-                .into_iter()
-                .map(|edges| GreenHackenbush { names: self.names.clone(), edges })
-                .collect()
-        })
+        if pieces.len() < 2 {
+            return None;
+        }
+        // Each piece keeps only its own vertices (the ground stays vertex 0).
+        // Pieces share no vertex but the ground, so one renumbering table serves all.
+        let mut local = vec![NO_VERTEX; n];
+        let parts = pieces
+            .into_iter()
+            .map(|mut edges| {
+                let mut names = vec![self.names[0].clone()];
+                local[0] = 0;
+                for e in &mut edges {
+                    for end in [&mut e.from, &mut e.to] {
+                        let v = *end as usize;
+                        if local[v] == NO_VERTEX {
+                            local[v] = names.len() as u32;
+                            names.push(self.names[v].clone());
+                        }
+                        *end = local[v];
+                    }
+                }
+                GreenHackenbush { names, edges }
+            })
+            .collect();
+        Some(parts)
     }
 }

@@ -90,49 +90,78 @@ impl Structure {
             }
         }
 
-        let mut tin = vec![NONE; n];
-        let mut tout = vec![NONE; n];
-        let mut low = vec![NONE; n];
-        let mut parent = vec![NONE; n];
-        let mut parent_edge = vec![NONE; n];
+        // Per-vertex DFS state packed together: one cache line per vertex touch.
+        #[derive(Clone, Copy)]
+        struct Slot {
+            next: u32,
+            end: u32,
+            tin: u32,
+            low: u32,
+            parent: u32,
+            parent_edge: u32,
+            tout: u32,
+        }
+        let mut slots: Vec<Slot> = (0..n)
+            .map(|v| Slot {
+                next: start[v],
+                end: start[v + 1],
+                tin: NONE,
+                low: NONE,
+                parent: NONE,
+                parent_edge: NONE,
+                tout: NONE,
+            })
+            .collect();
+        drop(start);
         let mut bridge = vec![false; m];
         let mut order: Vec<u32> = Vec::new();
-        let mut stack: Vec<(u32, u32)> = vec![(0, start[0])];
-        tin[0] = 0;
-        low[0] = 0;
+        let mut stack: Vec<u32> = vec![0];
+        slots[0].tin = 0;
+        slots[0].low = 0;
         order.push(0);
-        while let Some(top) = stack.last_mut() {
-            let v = top.0 as usize;
-            if top.1 < start[v + 1] {
-                let (w, e) = adjacency[top.1 as usize];
-                top.1 += 1;
-                if e == parent_edge[v] {
+        while let Some(&v) = stack.last() {
+            let v = v as usize;
+            let slot = slots[v];
+            if slot.next < slot.end {
+                let (w, e) = adjacency[slot.next as usize];
+                slots[v].next += 1;
+                if e == slot.parent_edge {
                     continue;
                 }
                 let w = w as usize;
-                if tin[w] == NONE {
+                let tw = slots[w].tin;
+                if tw == NONE {
                     let t = order.len() as u32;
-                    tin[w] = t;
-                    low[w] = t;
-                    parent[w] = v as u32;
-                    parent_edge[w] = e;
+                    let sw = &mut slots[w];
+                    sw.tin = t;
+                    sw.low = t;
+                    sw.parent = v as u32;
+                    sw.parent_edge = e;
                     order.push(w as u32);
-                    stack.push((w as u32, start[w]));
-                } else {
-                    low[v] = low[v].min(tin[w]);
+                    stack.push(w as u32);
+                } else if tw < slot.low {
+                    slots[v].low = tw;
                 }
             } else {
                 stack.pop();
-                tout[v] = order.len() as u32 - 1;
-                if let Some(&(p, _)) = stack.last() {
+                slots[v].tout = order.len() as u32 - 1;
+                if let Some(&p) = stack.last() {
                     let p = p as usize;
-                    low[p] = low[p].min(low[v]);
-                    if low[v] > tin[p] {
-                        bridge[parent_edge[v] as usize] = true;
+                    if slot.low < slots[p].low {
+                        slots[p].low = slot.low;
+                    }
+                    if slot.low > slots[p].tin {
+                        bridge[slot.parent_edge as usize] = true;
                     }
                 }
             }
         }
+        drop(adjacency);
+        let tin: Vec<u32> = slots.iter().map(|s| s.tin).collect();
+        let tout: Vec<u32> = slots.iter().map(|s| s.tout).collect();
+        let parent: Vec<u32> = slots.iter().map(|s| s.parent).collect();
+        let parent_edge: Vec<u32> = slots.iter().map(|s| s.parent_edge).collect();
+        drop(slots);
 
         let active: Vec<bool> = edges
             .iter()
