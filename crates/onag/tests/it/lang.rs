@@ -392,3 +392,12 @@ fn green_hackenbush_pictures() {
         ("Hackenbush(3)", "error: 1:1: Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")"),
     ]);
 }
+
+/// Every example `:help` shows evaluates without an error.
+#[test]
+fn every_documented_member_example_works() {
+    for member in onag::lang::members::MEMBERS {
+        let out = run(member.example);
+        assert!(!out.starts_with("error"), "{}: {} gives {out}", member.name, member.example);
+    }
+}
