@@ -24,7 +24,7 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Editor, Helper};
 
 use crate::commands::Context;
-use crate::commands::eval::{batch, on_big_stack, stdin_inputs};
+use crate::commands::eval::{batch, input_budget, on_big_stack, stdin_inputs};
 use crate::signal;
 
 const PROMPT: &str = "> ";
@@ -195,7 +195,7 @@ fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
             _ => {}
         }
         flag.store(false, std::sync::atomic::Ordering::SeqCst);
-        let (budget, bar) = ctx.budget("evaluating");
+        let (budget, bar) = input_budget(ctx);
         let result = session.run_to_string(&line, &budget);
         drop(bar);
         match result {

@@ -34,6 +34,20 @@ pub struct EvalArgs {
 /// walking very deep games never overflows it.
 pub const STACK_SIZE: usize = 256 << 20;
 
+/// The calculator's position limit when `--max-positions` is not given: the
+/// session's arena may hold this many games, so a runaway input (the followers
+/// of a huge integer) ends with an error instead of exhausting memory.
+pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000;
+
+/// The budget for one calculator input, and its progress bar.
+pub fn input_budget(ctx: &Context) -> (onag::Budget, crate::progress::ProgressBar) {
+    let (budget, bar) = ctx.budget("evaluating");
+    match ctx.global.max_positions {
+        Some(_) => (budget, bar),
+        None => (budget.with_max_positions(DEFAULT_MAX_POSITIONS), bar),
+    }
+}
+
 /// One input's result in `--json` output.
 #[derive(Debug, Serialize)]
 struct JsonLine<'a> {
@@ -71,7 +85,7 @@ pub fn batch(
             input.map_err(|e| anyhow::Error::new(e).context("cannot read standard input"))?;
         let result = match &text {
             Some(text) => {
-                let (budget, _bar) = ctx.budget("evaluating");
+                let (budget, _bar) = input_budget(ctx);
                 session.run_to_string(text, &budget)
             }
             None => Err(Error::invalid("the input line is not UTF-8")),

@@ -12,7 +12,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The largest number of bits a numerator or denominator may have.
-pub const MAX_BITS: u64 = 1 << 20;
+pub const MAX_BITS: u64 = 1 << 18;
 
 /// The error for a result too large to hold.
 pub fn overflow() -> Error {

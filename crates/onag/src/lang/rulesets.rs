@@ -10,7 +10,7 @@
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::ToPrimitive;
 
-use super::eval::Eval;
+use super::eval::{Eval, MAX_LIST};
 use super::lexer::Span;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
@@ -166,8 +166,12 @@ fn count_arg(ev: &Eval<'_>, name: &str, args: &[(Value, Span)], span: Span) -> R
     let [(v, at)] = args else {
         return Err(ev.error(span, ErrorKind::InvalidInput, format!("{name} takes 1 argument")));
     };
-    non_negative(ev, name, v, *at)?.to_u64().ok_or_else(|| {
-        ev.error(*at, ErrorKind::LimitExceeded, format!("{name}: the count is too large"))
+    non_negative(ev, name, v, *at)?.to_u64().filter(|&n| n <= MAX_LIST).ok_or_else(|| {
+        ev.error(
+            *at,
+            ErrorKind::LimitExceeded,
+            format!("{name}: the count is larger than {MAX_LIST}"),
+        )
     })
 }
 

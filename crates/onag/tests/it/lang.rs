@@ -110,6 +110,8 @@ fn number_members() {
 fn bad_input_is_a_located_error() {
     check(&[
         ("2^(2^100)", "error: 1:1: Overflow."),
+        // Found by fuzzing (slow unit): a 146-bit base to the 5512th power.
+        ("8222222222222222222222222222222222222222222222^5512/4", "error: 1:1: Overflow."),
         ("1/0", "error: 1:1: Division by zero."),
         ("1 / (1 - 1)", "error: 1:1: Division by zero."),
         ("foo + 1", "error: 1:1: unknown name 'foo'"),
