@@ -17,6 +17,9 @@ use crate::commands::Context;
 use crate::commands::graph::{GraphFormat, chosen_position, load_graphs, resolve};
 use crate::render;
 
+/// The largest heap tabulated without an explicit `--max-positions`.
+const DEFAULT_MAX_HEAP: u64 = 100_000_000;
+
 /// Arguments of `onag every-sg`.
 #[derive(Debug, Args)]
 #[command(after_help = concat!(
@@ -137,6 +140,13 @@ fn run_heaps(ctx: &Context, args: &EverySgArgs, set: &str) -> anyhow::Result<Exi
         heaps.push(heap);
     }
     let upto = heaps.iter().copied().max().unwrap_or(0);
+    if upto > DEFAULT_MAX_HEAP && ctx.global.max_positions.is_none() {
+        bail!(
+            "HEAP {upto}: the steps of all heaps up to it need a table of {} entries; \
+             allow it with --max-positions",
+            u128::from(upto) + 1
+        );
+    }
     let (budget, _bar) = ctx.budget("Every-SG steps");
     let table = subtraction_steps(&set, upto, &budget)?;
     let components: Vec<HeapComponent> = heaps

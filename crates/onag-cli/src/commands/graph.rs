@@ -19,7 +19,13 @@ use serde::Serialize;
 use crate::commands::Context;
 use crate::render;
 
-const FORMAT_HELP: &str = "\
+const GRAPH_HELP: &str = "\
+Examples:
+  onag graph game.txt
+  onag graph game.txt --position b --json
+  onag graph game.txt other.json --sum a other.json:x x
+  onag graph game.txt --misere
+
 Graph files:
   Text: one position per line, `name: succ succ ...`; the first position is the
   start; `#` starts a comment; a position with no moves is written `name:`, and
@@ -49,14 +55,7 @@ pub enum GraphFormat {
 
 /// Arguments of `onag graph`.
 #[derive(Debug, Args)]
-#[command(after_help = concat!(
-    "Examples:\n",
-    "  onag graph game.txt\n",
-    "  onag graph game.txt --position b --json\n",
-    "  onag graph game.txt other.json --sum a other.json:x x\n",
-    "  onag graph game.txt --misere\n\n",
-))]
-#[command(after_long_help = FORMAT_HELP)]
+#[command(after_help = GRAPH_HELP)]
 pub struct GraphArgs {
     /// Graph files (text, or JSON when the name ends in `.json`; `-` is standard input).
     #[arg(required = true, value_name = "FILE")]

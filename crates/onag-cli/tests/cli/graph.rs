@@ -115,6 +115,10 @@ fn every_sg_on_graphs_and_heaps() {
     assert_error(&["every-sg", "--subtraction", "1,2", "-5"], "HEAP `-5`");
     let too_big = ["every-sg", "--subtraction", "1", "1000", "--max-positions", "10"];
     assert_error(&too_big, "exceed the limit");
+    assert_error(
+        &["every-sg", "--subtraction", "1", "100000000000"],
+        "allow it with --max-positions",
+    );
 }
 
 #[test]
