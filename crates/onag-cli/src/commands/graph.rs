@@ -103,15 +103,17 @@ pub fn load_graphs(
         } else {
             std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
         };
+        // A byte order mark is not part of the first name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         let source = if file == "-" { "<stdin>" } else { file.as_str() };
         let json = match format {
             Some(f) => f == GraphFormat::Json,
             None => file.to_ascii_lowercase().ends_with(".json"),
         };
         let graph = if json {
-            parse_json(&text, source)?
+            parse_json(text, source)?
         } else {
-            parse_text_within(&text, source, &budget)?
+            parse_text_within(text, source, &budget)?
         };
         graphs.push(LoadedGraph { file: file.clone(), graph });
     }

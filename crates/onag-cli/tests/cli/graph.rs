@@ -57,6 +57,8 @@ fn reads_json_files_and_standard_input() {
     let v = json(&["graph", &g, "--json"]);
     assert_eq!(v["position"], "b");
     assert_eq!(v["grundy"], 1);
+    let bom = file("json", "bom.txt", "\u{feff}a: b\r\nb:\r\n");
+    assert_eq!(json(&["graph", &bom, "--json"])["position"], "a");
     let run = onag_with_stdin(&["graph", "-", "--json"], "x: y\ny:\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
