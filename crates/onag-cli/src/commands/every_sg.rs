@@ -25,11 +25,18 @@ const DEFAULT_MAX_HEAP: u64 = 100_000_000;
 #[command(after_help = concat!(
     "Each player moves in EVERY component that still has a move; the player who\n",
     "cannot move loses. The first player wins iff the largest step is odd.\n",
+    "Step: 0 with no move; 1 + the largest even option step if there is one\n",
+    "(the winner of a component makes it last), else 1 + the smallest option step.\n",
     "Graph files are read as by `onag graph` (see `onag graph --help`).\n\n",
     "Examples:\n",
     "  onag every-sg game.txt --sum a b\n",
     "  onag every-sg --subtraction 1,2,3 5 7 9\n",
-    "  onag every-sg --subtraction 1,2,3 5 7 9 --json",
+    "  onag every-sg --subtraction 1,2,3 5 7 9 --json\n\n",
+    "--json keys: components ([{file, position, step, outcome, move}], or\n",
+    "[{heap, step, outcome, move}] with --subtraction; move is {from, to} or null),\n",
+    "largest_step, outcome, winner (\"first\"/\"second\"), winning_moves\n",
+    "([{component, from, to}]: the moves in every component when the first player\n",
+    "wins, else empty).",
 ))]
 pub struct EverySgArgs {
     /// Graph files; with --subtraction, the heap sizes.

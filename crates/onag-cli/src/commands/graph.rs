@@ -42,7 +42,14 @@ Graph files:
   `-` reads the graph from standard input.
 
 Positions in --position and --sum are NAME when only one FILE has it, or
-FILE:NAME (the FILE exactly as given).";
+FILE:NAME (the FILE exactly as given).
+
+--json keys: position, grundy, outcome (\"P\"/\"N\"), winning_moves (names),
+positions ([{name, grundy, outcome}], with file when there are several FILEs);
+with --sum: components ([{file, position, grundy, outcome}]), grundy, outcome,
+winning_moves ([{component, file, from, to}]), positions; with --misere: play
+(\"misere\"), position, value (sg⁻), outcome, winning_moves, positions
+([{name, value, outcome}]).";
 
 /// The format of a graph file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
