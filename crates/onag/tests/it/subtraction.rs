@@ -245,3 +245,56 @@ fn bad_input_is_an_error() {
     assert!(analyze(&finite(&[1, 2]), 100, 10, &limited).is_err());
     assert!(analyze(&finite(&[1, 2]), 40, 1000, &limited).is_ok());
 }
+
+/// Whether the player to move wins the sum of `heaps` in the subtraction game
+/// `set`, by search over the sum itself (no Grundy values).
+fn sum_wins(
+    heaps: &mut Vec<u64>,
+    set: &[u64],
+    memo: &mut rustc_hash::FxHashMap<Vec<u64>, bool>,
+) -> bool {
+    let mut key = heaps.clone();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut win = false;
+    'all: for i in 0..heaps.len() {
+        for &k in set {
+            if k <= heaps[i] {
+                heaps[i] -= k;
+                let opponent = sum_wins(heaps, set, memo);
+                heaps[i] += k;
+                if !opponent {
+                    win = true;
+                    break 'all;
+                }
+            }
+        }
+    }
+    memo.insert(key, win);
+    win
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Sprague–Grundy: the sum is P exactly when the XOR of the values is 0.
+    #[test]
+    fn the_value_of_a_sum_is_the_xor_of_values(
+        set in proptest::collection::btree_set(1u64..8, 1..4),
+        heaps in proptest::collection::vec(0u64..25, 1..4),
+    ) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let a = run(SubtractionSet::finite(set.clone()).unwrap(), 30);
+        let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+        let sol = solve_sum(&a, &big).unwrap();
+        let wins = sum_wins(&mut heaps.clone(), &set, &mut Default::default());
+        proptest::prop_assert_eq!(sol.outcome == Outcome::N, wins);
+        for m in &sol.winning_moves {
+            let mut after = heaps.clone();
+            after[m.heap] = m.to.to_u64().unwrap();
+            proptest::prop_assert!(!sum_wins(&mut after, &set, &mut Default::default()));
+        }
+    }
+}

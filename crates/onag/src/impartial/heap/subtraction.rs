@@ -466,6 +466,9 @@ fn finite(
     Ok((table, periodicity, searched))
 }
 
+/// Most state entries the all-but period search builds in total.
+const MAX_DETECT_WORK: u64 = 1 << 28;
+
 /// The state of an all-but game that determines its future up to a shift of
 /// every value: the values of heaps below `n - m` above their mex, and the last
 /// `m` values, all relative to that mex (values below it are marked `u32::MAX`).
@@ -499,6 +502,10 @@ fn all_but(
     let (mut power, mut lam) = (1usize, 0usize);
     let mut found: Option<(usize, usize, u32)> = None;
     let mut searched = 0u64;
+    // Building a state costs its length; past this much work the search stops
+    // (the values are still computed), so wide exclusion lists cannot stall it.
+    let mut detect_work: u64 = 0;
+    let mut detecting = true;
     for n in 0..total {
         if n % CHECK_EVERY == 0 {
             budget.check(n as u64)?;
@@ -506,10 +513,14 @@ fn all_but(
                 budget.progress("all-but subtraction game", n as u64, Some(total as u64));
             }
         }
-        if found.is_none() && n >= m {
+        if detecting && found.is_none() && n >= m {
             // Heap n - m - 1 joined the old values at the end of the last step.
             relative_key(&above, old_mex, &table[n - m..n], &mut key);
             searched = n as u64 + 1;
+            detect_work += key.len() as u64;
+            if detect_work > MAX_DETECT_WORK {
+                detecting = false;
+            }
             if tortoise == usize::MAX {
                 tortoise = n;
                 tortoise_mex = old_mex;
