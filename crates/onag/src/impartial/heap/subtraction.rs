@@ -598,7 +598,9 @@ fn all_but(
     }
     let periodicity = found.map(|(t, p, s)| {
         let mut start = t;
-        while start > 0 && table[start - 1 + p] == table[start - 1] + s {
+        while start > 0
+            && u64::from(table[start - 1 + p]) == u64::from(table[start - 1]) + u64::from(s)
+        {
             start -= 1;
         }
         Periodicity {
