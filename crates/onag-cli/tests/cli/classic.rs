@@ -47,6 +47,8 @@ fn wythoff() {
     let v = json(&["wythoff", "3", "5", "--json"]);
     assert_eq!(v["outcome"], "P");
     let v = json(&["wythoff", "5", "6", "--json"]);
+    // g(5, 6) = 10 in Wythoff's Grundy table.
+    assert_eq!(v["value"], 10);
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{"to": [1, 2], "take": [4, 4]}, {"to": [5, 3], "take": [0, 3]}])

@@ -115,6 +115,16 @@ fn bash_games_are_p_iff_multiple_of_m_plus_1() {
         }
         let p = a.periodicity.as_ref().unwrap();
         assert_eq!((p.preperiod, p.period), (0, m + 1));
+        // Seed 001: from n not a multiple of m + 1, the winning move takes n mod (m + 1).
+        for n in [m + 2, 5 * m + 3, 1000] {
+            let sol = solve_sum(&a, &[BigUint::from(n)]).unwrap();
+            if n % (m + 1) == 0 {
+                assert!(sol.winning_moves.is_empty());
+            } else {
+                assert_eq!(sol.winning_moves.len(), 1);
+                assert_eq!(sol.winning_moves[0].take, BigUint::from(n % (m + 1)));
+            }
+        }
     }
 }
 
