@@ -308,3 +308,37 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn all_but_heaps_beyond_the_table_use_the_arithmetic_period() {
+    for set in [vec![2u64, 3, 7], vec![1], vec![3, 4], vec![1, 2, 5]] {
+        let g = naive(1200, |k| !set.contains(&(k as u64)));
+        let a =
+            analyze(&SubtractionSet::all_but(set.clone()).unwrap(), 10, 200, &Budget::unlimited())
+                .unwrap();
+        assert!(a.periodicity.is_some() && a.table.len() < 1000, "{set:?}");
+        for heaps in [[900u64, 17], [1100, 1000], [1199, 3]] {
+            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let sol = solve_sum(&a, &big).unwrap();
+            let total = g[heaps[0] as usize] ^ g[heaps[1] as usize];
+            assert_eq!(sol.value.to_u32(), Some(total), "{set:?} {heaps:?}");
+            let mut want = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for to in 0..h {
+                    if !set.contains(&(h - to)) && (total ^ g[h as usize] ^ g[to as usize]) == 0 {
+                        want.push((i, to));
+                    }
+                }
+            }
+            let got: Vec<(usize, u64)> =
+                sol.winning_moves.iter().map(|m| (m.heap, m.to.to_u64().unwrap())).collect();
+            assert_eq!(got, want, "{set:?} {heaps:?}");
+        }
+    }
+    let a = run(SubtractionSet::all_but(vec![2, 3, 7]).unwrap(), 10);
+    let huge: BigUint = BigUint::from(10u32).pow(30);
+    let sol = solve_sum(&a, &[huge.clone(), huge + 1u32]).unwrap();
+    for m in &sol.winning_moves {
+        assert!(m.take != BigUint::from(2u32) && m.take != BigUint::from(3u32));
+    }
+}

@@ -613,6 +613,30 @@ fn all_but(
     Ok((table, periodicity, searched))
 }
 
+/// Every heap whose value is `t`, ascending, for a game with a proved arithmetic
+/// period of positive saltus: below `preperiod + period` from the table, beyond
+/// it `r + q·period` for each `r` in the first period with `g(r) + q·saltus = t`.
+fn heaps_of_value(analysis: &Analysis, t: &BigUint) -> Vec<BigUint> {
+    let Some(per) = &analysis.periodicity else { return Vec::new() };
+    let (pre, p) = (per.preperiod as usize, per.period as usize);
+    let s = BigUint::from(per.saltus);
+    let mut out: Vec<BigUint> = (0..(pre + p).min(analysis.table.len()))
+        .filter(|&j| BigUint::from(analysis.table[j]) == *t)
+        .map(BigUint::from)
+        .collect();
+    if per.saltus > 0 {
+        for r in pre..(pre + p).min(analysis.table.len()) {
+            let g = BigUint::from(analysis.table[r]);
+            if *t > g && ((t - &g) % &s).is_zero() {
+                let q = (t - &g) / &s;
+                out.push(BigUint::from(r) + q * per.period);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// One heap of a sum with its size and Grundy value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HeapValue {
@@ -664,8 +688,9 @@ pub fn table_heap_limit(analysis: &Analysis) -> u64 {
 
 /// Values the sum of `heaps` and lists every winning move.
 ///
-/// Heaps beyond the table need a proved periodicity (finite sets); rule and
-/// all-but games need every heap inside the table. Fails naming the heap otherwise.
+/// Heaps beyond the table need a proved periodicity (finite sets, or all-but
+/// sets with an arithmetic period); rule games need every heap inside the
+/// table. Fails naming the heap otherwise.
 pub fn solve_sum(analysis: &Analysis, heaps: &[BigUint]) -> Result<SumSolution> {
     let too_big = |h: &BigUint| {
         Error::invalid(format!(
@@ -674,11 +699,17 @@ pub fn solve_sum(analysis: &Analysis, heaps: &[BigUint]) -> Result<SumSolution> 
             analysis.table.len()
         ))
     };
-    let finite = matches!(analysis.set, SubtractionSet::Finite(_));
+    // Finite sets extrapolate through their period; all-but sets through an
+    // arithmetic period (saltus > 0, so each value has finitely many heaps).
+    let extrapolates = match &analysis.set {
+        SubtractionSet::Finite(_) => true,
+        SubtractionSet::AllBut(_) => analysis.periodicity.as_ref().is_some_and(|p| p.saltus > 0),
+        SubtractionSet::Rule(_) => false,
+    };
     let mut values = Vec::with_capacity(heaps.len());
     for (i, h) in heaps.iter().enumerate() {
         let in_table = h.to_usize().is_some_and(|x| x < analysis.table.len());
-        if !finite && !in_table {
+        if !extrapolates && !in_table {
             return Err(too_big(h));
         }
         let value = analysis.value(h).ok_or_else(|| too_big(h))?;
@@ -705,6 +736,25 @@ pub fn solve_sum(analysis: &Analysis, heaps: &[BigUint]) -> Result<SumSolution> 
                                 take: k,
                             });
                         }
+                    }
+                }
+                SubtractionSet::AllBut(excluded)
+                    if v.size.to_usize().is_none_or(|x| x >= analysis.table.len()) =>
+                {
+                    for to in heaps_of_value(analysis, &target) {
+                        if to >= v.size {
+                            break;
+                        }
+                        let take = &v.size - &to;
+                        if take.to_u64().is_some_and(|k| excluded.binary_search(&k).is_ok()) {
+                            continue;
+                        }
+                        winning_moves.push(HeapMove {
+                            heap: v.heap,
+                            from: v.size.clone(),
+                            to,
+                            take,
+                        });
                     }
                 }
                 set => {
