@@ -6,6 +6,7 @@
 //! product space of a sum.
 
 pub mod classic;
+pub mod coins;
 
 use serde::Serialize;
 

@@ -1,0 +1,285 @@
+//! Values of single coins, and the moves of a coin, for any turning rule.
+//!
+//! By the coin-turning theorem a position's value is the nim-sum of the values
+//! of its heads coins, and the value `g(m)` of a lone heads coin at `m` is the
+//! mex of the nim-sums `⊕ g(p)` over the other coins `p` of each legal move
+//! whose rightmost coin is `m`. Those sets can be exponentially many (`1+`
+//! turns any set), so [`coin_values`] never lists them: it sweeps the
+//! candidate coins once, keeping for each count of coins chosen so far the set
+//! of reachable nim-sums as a bit array. Listing moves ([`for_each_move`]) is
+//! for winning moves and tests, and is budgeted.
+
+use crate::budget::Budget;
+use crate::error::{Error, ErrorKind, Result};
+
+use super::rule::{CoinRule, Element, Spacing};
+
+/// Largest coin value the bit arrays may need (2^26 entries).
+const MAX_VALUE_BITS: u32 = 26;
+
+/// Count classes for "others" (coins turned besides the rightmost): `0..=top`,
+/// where the top class also holds every larger count when the range is open.
+struct Counts {
+    lowest: usize,
+    top: usize,
+    open: bool,
+}
+
+impl Counts {
+    fn of(e: &Element) -> Option<Counts> {
+        let lowest = (e.min as usize).saturating_sub(1).max(1);
+        match e.max {
+            Some(m) if (m as usize) < 2 => None,
+            Some(m) => Some(Counts { lowest, top: m as usize - 1, open: false }),
+            None => Some(Counts { lowest, top: lowest, open: true }),
+        }
+    }
+
+    fn class(&self, count: usize) -> Option<usize> {
+        if count <= self.top {
+            Some(count)
+        } else if self.open {
+            Some(self.top)
+        } else {
+            None
+        }
+    }
+}
+
+/// Marks in `options` every nim-sum `base ⊕ ⊕(chosen items)` over subsets of
+/// `items` (each `(value, coins)`) whose total coin count, with `base_count`,
+/// falls in an accepted class.
+fn sweep(
+    items: &[(u64, usize)],
+    base: (u64, usize),
+    counts: &Counts,
+    options: &mut [bool],
+    work: &mut u64,
+    budget: &Budget,
+) -> Result<()> {
+    let size = options.len();
+    let Some(start) = counts.class(base.1) else { return Ok(()) };
+    let mut sets = vec![vec![false; size]; counts.top + 1];
+    sets[start][base.0 as usize] = true;
+    for &(value, coins) in items {
+        let mut next = sets.clone();
+        for (class, set) in sets.iter().enumerate() {
+            let Some(target) = counts.class(class + coins) else { continue };
+            for (x, _) in set.iter().enumerate().filter(|(_, on)| **on) {
+                next[target][x ^ value as usize] = true;
+            }
+        }
+        sets = next;
+        *work += (size * sets.len()) as u64;
+        budget.check(*work)?;
+    }
+    for set in sets.iter().skip(counts.lowest) {
+        for (x, on) in set.iter().enumerate() {
+            if *on {
+                options[x] = true;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The values `g(1), …, g(n)` of single heads coins under `rule`, as
+/// `values[p - 1] = g(p)`.
+pub fn coin_values(rule: &CoinRule, n: usize, budget: &Budget) -> Result<Vec<u64>> {
+    let mut g: Vec<u64> = Vec::with_capacity(n);
+    let mut work = 0u64;
+    for m in 1..=n {
+        let largest = g.iter().copied().max().unwrap_or(0);
+        let size = (largest + 1).next_power_of_two() as usize;
+        if size > 1 << MAX_VALUE_BITS {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("coin values exceed 2^{MAX_VALUE_BITS} by coin {m}: strip too long"),
+            ));
+        }
+        budget.check_positions(size as u64)?;
+        let mut options = vec![false; size.max(2)];
+        for e in rule.elements() {
+            element_options(e, &g, m, &mut options, &mut work, budget)?;
+        }
+        let mex = options.iter().position(|o| !o).unwrap_or(options.len()) as u64;
+        g.push(mex);
+        budget.progress("coin values", m as u64, Some(n as u64));
+    }
+    Ok(g)
+}
+
+fn element_options(
+    e: &Element,
+    g: &[u64],
+    m: usize,
+    options: &mut [bool],
+    work: &mut u64,
+    budget: &Budget,
+) -> Result<()> {
+    let gv = |p: usize| g[p - 1];
+    if e.min <= 1 && e.max.is_none_or(|x| x >= 1) && (!e.first || m == 1) {
+        options[0] = true;
+    }
+    let span = e.span.map_or(usize::MAX, |s| s as usize);
+    let lo = if span == usize::MAX { 1 } else { (m + 1).saturating_sub(span).max(1) };
+    let max_k = e.max.map_or(m, |x| (x as usize).min(m));
+    let min_k = (e.min as usize).max(2);
+    match e.spacing {
+        Spacing::Any => {
+            let Some(counts) = Counts::of(e) else { return Ok(()) };
+            if m == 1 {
+                return Ok(());
+            }
+            if e.first {
+                if lo != 1 {
+                    return Ok(());
+                }
+                let items: Vec<(u64, usize)> = (2..m).map(|p| (gv(p), 1)).collect();
+                sweep(&items, (gv(1), 1), &counts, options, work, budget)?;
+            } else {
+                let items: Vec<(u64, usize)> = (lo..m).map(|p| (gv(p), 1)).collect();
+                sweep(&items, (0, 0), &counts, options, work, budget)?;
+            }
+        }
+        Spacing::Consecutive => {
+            let mut xor = 0;
+            for k in 2..=max_k.min(span) {
+                let p1 = m + 1 - k;
+                xor ^= gv(p1);
+                if k >= min_k && (!e.first || p1 == 1) {
+                    options[xor as usize] = true;
+                }
+            }
+        }
+        Spacing::Equal => {
+            for k in min_k..=max_k {
+                let mut d = 1;
+                while (k - 1) * d < m && (k - 1) * d < span {
+                    let p1 = m - (k - 1) * d;
+                    if !e.first || p1 == 1 {
+                        let xor = (1..k).fold(0, |x, t| x ^ gv(m - t * d));
+                        options[xor as usize] = true;
+                    }
+                    d += 1;
+                }
+                *work += m as u64;
+                budget.check(*work)?;
+            }
+        }
+        Spacing::Symmetric => {
+            let Some(counts) = Counts::of(e) else { return Ok(()) };
+            let first_p1 = if e.first { 1 } else { lo };
+            if e.first && lo != 1 {
+                return Ok(());
+            }
+            let last_p1 = if e.first { 1.min(m - 1) } else { m - 1 };
+            for p1 in first_p1..=last_p1 {
+                if p1 >= m {
+                    break;
+                }
+                let mut items: Vec<(u64, usize)> = Vec::new();
+                let mut t = 1;
+                while p1 + t < m - t {
+                    items.push((gv(p1 + t) ^ gv(m - t), 2));
+                    t += 1;
+                }
+                if (m - p1) % 2 == 0 {
+                    items.push((gv((p1 + m) / 2), 1));
+                }
+                sweep(&items, (gv(p1), 1), &counts, options, work, budget)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Calls `visit` with the other coins (positions from 1, increasing, all left
+/// of `m`) of every legal move whose rightmost coin is `m`. A set allowed by
+/// several elements may be visited more than once. Stops with the budget's
+/// error when the moves are too many.
+pub fn for_each_move(
+    rule: &CoinRule,
+    m: usize,
+    budget: &Budget,
+    mut visit: impl FnMut(&[usize]),
+) -> Result<()> {
+    let mut work = 0u64;
+    let tick = |work: &mut u64| -> Result<()> {
+        *work += 1;
+        if *work % 4096 == 0 { budget.check(*work) } else { Ok(()) }
+    };
+    let mut set: Vec<usize> = Vec::new();
+    for e in rule.elements() {
+        if e.allows(&[m]) {
+            visit(&[]);
+        }
+        let span = e.span.map_or(usize::MAX, |s| s as usize);
+        let lo = if span == usize::MAX { 1 } else { (m + 1).saturating_sub(span).max(1) };
+        let max_k = e.max.map_or(m, |x| (x as usize).min(m));
+        let min_k = (e.min as usize).max(2);
+        match e.spacing {
+            Spacing::Any | Spacing::Symmetric => {
+                // Choose `k - 1` others from [lo, m) by lexicographic combinations,
+                // keeping the sets the element allows.
+                let window: Vec<usize> = (lo..m).collect();
+                for k in min_k..=max_k {
+                    let c = k - 1;
+                    if c > window.len() {
+                        break;
+                    }
+                    let mut idx: Vec<usize> = (0..c).collect();
+                    loop {
+                        set.clear();
+                        set.extend(idx.iter().map(|&i| window[i]));
+                        set.push(m);
+                        if e.allows(&set) {
+                            set.pop();
+                            visit(&set);
+                        }
+                        tick(&mut work)?;
+                        // Advance to the next combination.
+                        let mut i = c;
+                        loop {
+                            if i == 0 {
+                                break;
+                            }
+                            i -= 1;
+                            if idx[i] < window.len() - c + i {
+                                idx[i] += 1;
+                                for j in i + 1..c {
+                                    idx[j] = idx[j - 1] + 1;
+                                }
+                                i = usize::MAX;
+                                break;
+                            }
+                        }
+                        if i != usize::MAX {
+                            break;
+                        }
+                    }
+                }
+            }
+            Spacing::Consecutive | Spacing::Equal => {
+                for k in min_k..=max_k {
+                    let mut d = 1;
+                    while (k - 1) * d < m && (k - 1) * d < span {
+                        set.clear();
+                        set.extend((1..k).rev().map(|t| m - t * d));
+                        set.push(m);
+                        if e.allows(&set) {
+                            set.pop();
+                            visit(&set);
+                        }
+                        tick(&mut work)?;
+                        if e.spacing == Spacing::Consecutive {
+                            break;
+                        }
+                        d += 1;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
