@@ -45,4 +45,6 @@ pub enum Command {
     Nim(commands::nim::NimArgs),
     /// Nim arithmetic: sums, products, inverses, quotients, powers, square roots, tables.
     Nimber(commands::nimber::NimberArgs),
+    /// Coin-turning games (Mock Turtles, Ruler, codes like 1-3) and Tartan products.
+    Coins(commands::coins::CoinsArgs),
 }

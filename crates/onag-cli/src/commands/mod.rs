@@ -3,6 +3,7 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod coins;
 pub mod nim;
 pub mod nimber;
 
@@ -53,5 +54,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Nim(args) => nim::run(&ctx, args),
         Command::Nimber(args) => nimber::run(&ctx, args),
+        Command::Coins(args) => coins::run(&ctx, args),
     }
 }

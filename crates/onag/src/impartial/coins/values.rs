@@ -14,8 +14,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 use super::rule::{CoinRule, Element, Spacing};
 
-/// Largest coin value the bit arrays may need (2^26 entries).
-const MAX_VALUE_BITS: u32 = 26;
+/// Largest coin value the bit arrays may hold (2^20 entries).
+const MAX_VALUE_BITS: u32 = 20;
 
 /// Count classes for "others" (coins turned besides the rightmost): `0..=top`,
 /// where the top class also holds every larger count when the range is open.
