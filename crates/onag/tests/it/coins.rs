@@ -158,7 +158,9 @@ fn random_user_rules_match_brute_force() {
 #[test]
 fn winning_moves_are_exactly_the_moves_to_zero() {
     let mut rng = StdRng::seed_from_u64(12);
-    for name in ["mock", "ruler", "twins", "1-2,4C", "3+S"] {
+    for name in [
+        "mock", "ruler", "twins", "1-2,4C", "3+S", "2-4F", "1-3C(4)", "1+", "2+F", "upto:4", "3E,1",
+    ] {
         let rule = CoinRule::parse(name).unwrap();
         let n = 10;
         let g = brute_strip(&rule, n);

@@ -24,4 +24,4 @@ pub use product::{
 };
 pub use rule::{CoinRule, Element, MAX_RULE_NUMBER, NAMED_RULES, Spacing};
 pub use strip::{MAX_COINS, StripSolution, parse_strip, solve_strip};
-pub use values::{coin_values, for_each_move};
+pub use values::{coin_values, for_each_move, for_each_move_with_sum};

@@ -122,6 +122,12 @@ impl CoinRule {
         parse_code(text)
     }
 
+    /// The rule made of `elements`, with its code as its text.
+    pub fn from_elements(elements: Vec<Element>) -> Self {
+        let code = elements.iter().map(element_code).collect::<Vec<_>>().join(",");
+        CoinRule { text: code.clone(), code, elements }
+    }
+
     /// The rule as the user wrote it.
     pub fn text(&self) -> &str {
         &self.text
@@ -142,6 +148,28 @@ impl CoinRule {
     pub fn allows(&self, turned: &[usize]) -> bool {
         self.elements.iter().any(|e| e.allows(turned))
     }
+}
+
+/// The turning code of one element.
+fn element_code(e: &Element) -> String {
+    let mut s = match e.max {
+        Some(m) if m == e.min => e.min.to_string(),
+        Some(m) => format!("{}-{m}", e.min),
+        None => format!("{}+", e.min),
+    };
+    s.push_str(match e.spacing {
+        Spacing::Any => "",
+        Spacing::Consecutive => "C",
+        Spacing::Equal => "E",
+        Spacing::Symmetric => "S",
+    });
+    if e.first {
+        s.push('F');
+    }
+    if let Some(n) = e.span {
+        s.push_str(&format!("C({n})"));
+    }
+    s
 }
 
 fn err(column: usize, message: impl Into<String>) -> Error {

@@ -8,7 +8,7 @@ use crate::error::{Error, Location, Result};
 use crate::impartial::Outcome;
 
 use super::rule::CoinRule;
-use super::values::{coin_values, for_each_move};
+use super::values::{coin_values, for_each_move_with_sum};
 
 /// Longest strip accepted.
 pub const MAX_COINS: usize = 1 << 16;
@@ -62,14 +62,13 @@ pub fn solve_strip(rule: &CoinRule, heads: &[bool], budget: &Budget) -> Result<S
         let mut seen: FxHashSet<Vec<usize>> = FxHashSet::default();
         for (m, _) in heads.iter().enumerate().filter(|(_, h)| **h) {
             let m = m + 1;
-            for_each_move(rule, m, budget, |others| {
-                let xor = others.iter().fold(values[m - 1], |x, &p| x ^ values[p - 1]);
-                if xor == value {
-                    let mut set = others.to_vec();
-                    set.push(m);
-                    if seen.insert(set.clone()) {
-                        winning_moves.push(set);
-                    }
+            // Turning coin m and the others changes the value by g(m) ⊕ (their sum).
+            let target = value ^ values[m - 1];
+            for_each_move_with_sum(rule, &values, m, target, budget, |others| {
+                let mut set = others.to_vec();
+                set.push(m);
+                if seen.insert(set.clone()) {
+                    winning_moves.push(set);
                 }
             })?;
         }
