@@ -381,3 +381,18 @@ fn boards_parse_in_both_forms() {
     }
     assert!(parse_strip("hthx").unwrap_err().to_string().contains("1:4"));
 }
+
+#[test]
+fn rule_codes_print_and_parse_back() {
+    let mut rng = StdRng::seed_from_u64(13);
+    for _ in 0..500 {
+        let code = random_code(&mut rng);
+        let rule = CoinRule::parse(&code).unwrap();
+        let printed = CoinRule::from_elements(rule.elements().to_vec());
+        let again = CoinRule::parse(printed.code()).unwrap();
+        assert_eq!(again.elements(), rule.elements(), "{code} -> {}", printed.code());
+    }
+    for &(name, code) in onag::impartial::coins::NAMED_RULES {
+        assert_eq!(CoinRule::parse(name).unwrap().code(), code);
+    }
+}
