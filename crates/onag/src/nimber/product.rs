@@ -162,69 +162,84 @@ fn mul128_with(
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    //! The product with the x86_64 carry-less multiply instruction.
+    //! The product with the x86_64 carry-less multiply instruction, issued
+    //! through inline assembly: it needs no `target_feature` on the caller,
+    //! so the whole product inlines into ordinary code. Every function here
+    //! is `unsafe`: the CPU must support `pclmulqdq` (callers check once, at
+    //! table construction).
 
-    use std::arch::x86_64::{
-        _mm_clmulepi64_si128, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_unpackhi_epi64,
-    };
+    use std::arch::x86_64::{_mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_unpackhi_epi64};
 
     use super::ProductTables;
 
+    /// Carry-less product of two 64-bit words as (low, high) halves.
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
     #[inline(always)]
-    fn clmul(a: u64, b: u64) -> (u64, u64) {
-        // SAFETY: only reached from functions compiled with `pclmulqdq`
-        // enabled, which callers enter only after detecting the feature.
+    unsafe fn clmul(a: u64, b: u64) -> (u64, u64) {
+        // SAFETY: the SSE2 moves are baseline on x86_64; the caller
+        // guarantees `pclmulqdq`, which reads and writes only the two
+        // registers named.
         unsafe {
-            let p = _mm_clmulepi64_si128(
-                _mm_cvtsi64_si128(a as i64),
-                _mm_cvtsi64_si128(b as i64),
-                0x00,
+            let mut x = _mm_cvtsi64_si128(a as i64);
+            let y = _mm_cvtsi64_si128(b as i64);
+            std::arch::asm!(
+                "pclmulqdq {x}, {y}, 0",
+                x = inout(xmm_reg) x,
+                y = in(xmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
             );
-            (_mm_cvtsi128_si64(p) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64)
+            (_mm_cvtsi128_si64(x) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x)) as u64)
         }
     }
 
     /// Reduces the 127-bit product `hi·x^64 + lo` modulo the minimal
     /// polynomial by Barrett's method (two carry-less products).
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
     #[inline(always)]
-    fn reduce(t: &ProductTables, lo: u64, hi: u64) -> u64 {
-        let q = hi ^ clmul(hi, t.barrett_low).1;
-        lo ^ clmul(q, t.modulus_low).0
+    unsafe fn reduce(t: &ProductTables, lo: u64, hi: u64) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let q = hi ^ clmul(hi, t.barrett_low).1;
+            lo ^ clmul(q, t.modulus_low).0
+        }
     }
 
+    /// The 64-bit product.
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
     #[inline(always)]
-    fn mul64_inline(t: &ProductTables, a: u64, b: u64) -> u64 {
-        let (lo, hi) = clmul(t.to_poly.apply(a), t.to_poly.apply(b));
-        t.from_low.apply(reduce(t, lo, hi))
-    }
-
-    #[target_feature(enable = "pclmulqdq")]
-    pub(super) fn mul64(t: &ProductTables, a: u64, b: u64) -> u64 {
-        mul64_inline(t, a, b)
+    pub(super) unsafe fn mul64(t: &ProductTables, a: u64, b: u64) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let (lo, hi) = clmul(t.to_poly.apply(a), t.to_poly.apply(b));
+            t.from_low.apply(reduce(t, lo, hi))
+        }
     }
 
     /// The Karatsuba-like split with the basis changes shared: four maps in,
     /// three carry-less products, three maps out (`P/2` folded into one).
-    #[target_feature(enable = "pclmulqdq")]
-    pub(super) fn mul128(t: &ProductTables, a: u128, b: u128) -> u128 {
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
+    #[inline(always)]
+    pub(super) unsafe fn mul128(t: &ProductTables, a: u128, b: u128) -> u128 {
         let (pa1, pa0) = (t.to_poly.apply((a >> 64) as u64), t.to_poly.apply(a as u64));
         let (pb1, pb0) = (t.to_poly.apply((b >> 64) as u64), t.to_poly.apply(b as u64));
-        let (l0, l1) = clmul(pa0, pb0);
-        let (h0, h1) = clmul(pa1, pb1);
-        let (m0, m1) = clmul(pa0 ^ pa1, pb0 ^ pb1);
-        let low_low = reduce(t, l0, l1);
-        let high_high = reduce(t, h0, h1);
-        let middle = reduce(t, m0, m1);
+        // SAFETY: forwarded from the caller.
+        let (low_low, high_high, middle) = unsafe {
+            let (l0, l1) = clmul(pa0, pb0);
+            let (h0, h1) = clmul(pa1, pb1);
+            let (m0, m1) = clmul(pa0 ^ pa1, pb0 ^ pb1);
+            (reduce(t, l0, l1), reduce(t, h0, h1), reduce(t, m0, m1))
+        };
         let high = t.from_low.apply(middle ^ low_low);
         let low = t.from_low.apply(low_low) ^ t.from_low_half.apply(high_high);
         (u128::from(high) << 64) | u128::from(low)
-    }
-
-    #[target_feature(enable = "pclmulqdq")]
-    pub(super) fn mul64_slice(t: &ProductTables, a: &[u64], b: &[u64], out: &mut [u64]) {
-        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-            *o = mul64_inline(t, x, y);
-        }
     }
 }
 
@@ -258,8 +273,10 @@ pub fn mul64_slice(a: &[u64], b: &[u64], out: &mut [u64]) {
     let t = tables();
     #[cfg(target_arch = "x86_64")]
     if t.clmul {
-        // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
-        unsafe { x86::mul64_slice(t, a, b, out) };
+        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+            // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
+            *o = unsafe { x86::mul64(t, x, y) };
+        }
         return;
     }
     for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
