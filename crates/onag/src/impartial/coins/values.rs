@@ -250,6 +250,15 @@ fn element_options(
                 budget.check(*work)?;
             }
         }
+        Spacing::Symmetric if e.max.is_some_and(|k| k <= 6) => {
+            // Few coins per move: listing the symmetric sets (O(m^(k/2)) of
+            // them) is cheaper than sweeping the pairs for every leftmost coin.
+            let single = CoinRule::from_elements(vec![e.clone()]);
+            for_each_move(&single, m, budget, |others| {
+                let xor = others.iter().fold(0, |x, &p| x ^ gv(p));
+                options[xor as usize] = true;
+            })?;
+        }
         Spacing::Symmetric => {
             let Some(counts) = Counts::of(e) else { return Ok(()) };
             let first_p1 = if e.first { 1 } else { lo };
@@ -302,7 +311,49 @@ pub fn for_each_move(
         let max_k = e.max.map_or(m, |x| (x as usize).min(m));
         let min_k = (e.min as usize).max(2);
         match e.spacing {
-            Spacing::Any | Spacing::Symmetric => {
+            Spacing::Symmetric => {
+                // Leftmost coin p1, then symmetric pairs (p1 + t, m - t) and
+                // possibly the centre: only symmetric sets are generated.
+                let last_p1 = if e.first { 1 } else { m - 1 };
+                for p1 in lo..=last_p1.min(m.saturating_sub(1)) {
+                    let pairs: Vec<usize> = (1..).take_while(|t| p1 + t < m - t).collect();
+                    let centre = (m - p1) % 2 == 0;
+                    for k in min_k..=max_k {
+                        for with_centre in [false, true] {
+                            if with_centre && !centre {
+                                continue;
+                            }
+                            let Some(rest) = (k - 2).checked_sub(usize::from(with_centre)) else {
+                                continue;
+                            };
+                            if rest % 2 == 1 || rest / 2 > pairs.len() {
+                                continue;
+                            }
+                            for_each_combination(
+                                pairs.len(),
+                                rest / 2,
+                                &mut work,
+                                budget,
+                                |idx| {
+                                    set.clear();
+                                    set.push(p1);
+                                    set.extend(idx.iter().map(|&i| p1 + pairs[i]));
+                                    if with_centre {
+                                        set.push((p1 + m) / 2);
+                                    }
+                                    set.extend(idx.iter().rev().map(|&i| m - pairs[i]));
+                                    set.push(m);
+                                    if e.allows(&set) {
+                                        set.pop();
+                                        visit(&set);
+                                    }
+                                },
+                            )?;
+                        }
+                    }
+                }
+            }
+            Spacing::Any => {
                 // Choose `k - 1` others from [lo, m) by lexicographic combinations,
                 // keeping the sets the element allows.
                 let window: Vec<usize> = (lo..m).collect();
@@ -365,6 +416,33 @@ pub fn for_each_move(
         }
     }
     Ok(())
+}
+
+/// Calls `f` with every `r`-element subset of `0..n` (increasing indices),
+/// in lexicographic order, checking the budget as it goes.
+fn for_each_combination(
+    n: usize,
+    r: usize,
+    work: &mut u64,
+    budget: &Budget,
+    mut f: impl FnMut(&[usize]),
+) -> Result<()> {
+    if r > n {
+        return Ok(());
+    }
+    let mut idx: Vec<usize> = (0..r).collect();
+    loop {
+        f(&idx);
+        *work += 1;
+        if *work % 4096 == 0 {
+            budget.check(*work)?;
+        }
+        let Some(i) = (0..r).rev().find(|&i| idx[i] < n - r + i) else { return Ok(()) };
+        idx[i] += 1;
+        for j in i + 1..r {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
 }
 
 /// Calls `visit` with the other coins of every legal move whose rightmost
