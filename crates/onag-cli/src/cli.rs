@@ -67,4 +67,6 @@ pub enum Command {
     Retro(commands::retro::RetroArgs),
     /// The Easy Chase: who catches whom, in how many moves, and the best move.
     EasyChase(commands::easy_chase::EasyChaseArgs),
+    /// Coin-turning games (Mock Turtles, Ruler, codes like 1-3) and Tartan products.
+    Coins(commands::coins::CoinsArgs),
 }

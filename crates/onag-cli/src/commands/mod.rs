@@ -9,6 +9,7 @@ pub mod fibonacci_nim;
 pub mod graph;
 pub mod hackenbush;
 pub mod moore_nim;
+pub mod coins;
 pub mod nim;
 pub mod nimber;
 pub mod retro;
@@ -75,5 +76,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Hackenbush(args) => hackenbush::run(&ctx, args),
         Command::Retro(args) => retro::run(&ctx, args),
         Command::EasyChase(args) => easy_chase::run(&ctx, args),
+        Command::Coins(args) => coins::run(&ctx, args),
     }
 }

@@ -4,6 +4,7 @@ mod classic;
 mod graph;
 mod hackenbush;
 mod loopy;
+mod coins;
 mod nim;
 mod nimber;
 mod subtraction;

@@ -10,6 +10,7 @@ pub mod graph;
 pub mod hackenbush;
 pub mod heap;
 pub mod solve;
+pub mod coins;
 
 use serde::Serialize;
 

@@ -4,6 +4,7 @@ mod classic;
 mod graph;
 mod hackenbush;
 mod loopy;
+mod coins;
 mod nimber;
 mod pins;
 mod subtraction;
