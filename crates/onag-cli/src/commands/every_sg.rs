@@ -182,7 +182,7 @@ fn run_heaps(ctx: &Context, args: &EverySgArgs, set: &str) -> anyhow::Result<Exi
 }
 
 fn run_graphs(ctx: &Context, args: &EverySgArgs) -> anyhow::Result<ExitCode> {
-    let graphs = load_graphs(&args.inputs, args.format)?;
+    let graphs = load_graphs(ctx, &args.inputs, args.format)?;
     for g in &graphs {
         g.graph.reject_tags("onag every-sg")?;
     }

@@ -13,7 +13,7 @@ use onag::impartial::Outcome;
 use onag::impartial::graph::misere::misere_values;
 use onag::impartial::graph::solve::grundy_values;
 use onag::impartial::graph::sum::{Component, solve_sum};
-use onag::impartial::graph::{GameGraph, PositionId, parse_json, parse_text};
+use onag::impartial::graph::{GameGraph, PositionId, parse_json, parse_text_within};
 use serde::Serialize;
 
 use crate::commands::Context;
@@ -90,9 +90,11 @@ pub struct LoadedGraph {
 
 /// Reads and parses every file.
 pub fn load_graphs(
+    ctx: &Context,
     files: &[String],
     format: Option<GraphFormat>,
 ) -> anyhow::Result<Vec<LoadedGraph>> {
+    let (budget, _bar) = ctx.budget("reading graph");
     let mut graphs = Vec::with_capacity(files.len());
     for file in files {
         let text = if file == "-" {
@@ -107,7 +109,11 @@ pub fn load_graphs(
             Some(f) => f == GraphFormat::Json,
             None => file.to_ascii_lowercase().ends_with(".json"),
         };
-        let graph = if json { parse_json(&text, source)? } else { parse_text(&text, source)? };
+        let graph = if json {
+            parse_json(&text, source)?
+        } else {
+            parse_text_within(&text, source, &budget)?
+        };
         graphs.push(LoadedGraph { file: file.clone(), graph });
     }
     Ok(graphs)
@@ -227,7 +233,7 @@ struct MisereReport<'a> {
 
 /// Runs `onag graph`.
 pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
-    let graphs = load_graphs(&args.files, args.format)?;
+    let graphs = load_graphs(ctx, &args.files, args.format)?;
     for g in &graphs {
         g.graph.reject_tags("onag graph")?;
     }

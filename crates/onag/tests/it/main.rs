@@ -2,4 +2,5 @@
 
 mod graph;
 mod loopy;
+mod pins;
 mod tidy;
