@@ -54,7 +54,8 @@ pub enum GraphFormat {
     "  onag graph game.txt\n",
     "  onag graph game.txt --position b --json\n",
     "  onag graph game.txt other.json --sum a other.json:x x\n",
-    "  onag graph game.txt --misere\n\n",
+    "  onag graph game.txt --misere\n",
+    "  onag graph loops.txt --loopy\n\n",
 ))]
 #[command(after_long_help = FORMAT_HELP)]
 pub struct GraphArgs {
@@ -74,6 +75,11 @@ pub struct GraphArgs {
     /// Misère play: the player who makes the last move loses (values sg⁻ by search).
     #[arg(long)]
     pub misere: bool,
+
+    /// Loopy play: generalised Sprague–Grundy values for graphs with cycles
+    /// (a number, or ∞(K) with K the finite values of the moves; see `onag retro`).
+    #[arg(long, conflicts_with = "misere")]
+    pub loopy: bool,
 
     /// The files' format (default: JSON for names ending in `.json`, text otherwise).
     #[arg(long, value_enum)]
@@ -236,6 +242,9 @@ pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
     let graphs = load_graphs(ctx, &args.files, args.format)?;
     for g in &graphs {
         g.graph.reject_tags("onag graph")?;
+    }
+    if args.loopy {
+        return super::graph_loopy::run(ctx, &graphs, args.position.as_deref(), &args.sum);
     }
     if args.misere {
         if !args.sum.is_empty() {

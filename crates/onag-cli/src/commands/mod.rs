@@ -6,6 +6,7 @@
 pub mod easy_chase;
 pub mod every_sg;
 pub mod graph;
+pub mod graph_loopy;
 pub mod nim;
 pub mod retro;
 

@@ -126,7 +126,7 @@ fn side_letter(side: Option<Side>) -> &'static str {
 
 /// Runs `onag retro`.
 pub fn run(ctx: &Context, args: RetroArgs) -> anyhow::Result<ExitCode> {
-    let graphs = load_graphs(std::slice::from_ref(&args.file), args.format)?;
+    let graphs = load_graphs(ctx, std::slice::from_ref(&args.file), args.format)?;
     let graph = &graphs[0].graph;
     let tagged = TaggedGraph::new(graph)?;
     let chosen =
