@@ -192,7 +192,8 @@ pub fn run(ctx: &Context, args: RetroArgs) -> anyhow::Result<ExitCode> {
             String::new()
         };
         let best = r.best_move.map(|m| format!("  -> {m}")).unwrap_or_default();
-        out.line(format_args!("  {:<width$}  {side}{text:<result_width$}{best}", r.name))?;
+        let line = format!("  {:<width$}  {side}{text:<result_width$}{best}", r.name);
+        out.line(format_args!("{}", line.trim_end()))?;
     }
     out.finish()
 }
