@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::commands::Context;
 use crate::render;
 
-const RULES: &str = "\
+const RULES: &str = "Examples:\n  onag easy-chase --n 20 --white 1,1 --black 3,3 --to-move white\n  onag easy-chase --n 20 --white 1,1 --black 3,3 --json\n  onag easy-chase --n 5 --table\n\n\
 Rules (seed 003): on an n x n board white moves one square up, down, left or
 right; black moves one or two squares in a straight line; no move leaves the
 board. A player wins by landing on the other piece (a two-square move may pass

@@ -13,7 +13,7 @@ use crate::commands::Context;
 use crate::commands::graph::{GraphFormat, load_graphs};
 use crate::render;
 
-const FORMAT_HELP: &str = "\
+const FORMAT_HELP: &str = "Examples:\n  onag retro game.txt\n  onag retro game.txt --position start --json\n  onag retro game.txt --terminal win\n\n\
 Graph files are those of `onag graph` (text `name: succ succ ...` or JSON), with
 cycles allowed and optional tags in brackets after a name:
     start [L]: a b
