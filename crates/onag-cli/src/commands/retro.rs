@@ -26,7 +26,12 @@ cycles allowed and optional tags in brackets after a name:
             the result the game's rules declare here, for the player to move
             (the position's moves are ignored)
 Results are for the player to move: `win in 3` means that player wins in 3
-moves when both win as fast as possible and lose as slowly as possible.";
+moves when both win as fast as possible and lose as slowly as possible.
+
+--json keys: partizan, counts ({win, loss, draw}), positions ([{name, to_move,
+result (\"win\"/\"loss\"/\"draw\"), distance (null for a draw), winner, best_move}];
+to_move and winner (\"left\"/\"right\"/null) only in partizan graphs); with
+--position: position and the same keys for that position alone.";
 
 /// What happens to the player who cannot move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
