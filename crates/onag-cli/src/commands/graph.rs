@@ -25,6 +25,7 @@ Examples:
   onag graph game.txt --position b --json
   onag graph game.txt other.json --sum a other.json:x x
   onag graph game.txt --misere
+  onag graph loops.txt --loopy
 
 Graph files:
   Text: one position per line, `name: succ succ ...`; the first position is the
@@ -49,7 +50,10 @@ positions ([{name, grundy, outcome}], with file when there are several FILEs);
 with --sum: components ([{file, position, grundy, outcome}]), grundy, outcome,
 winning_moves ([{component, file, from, to}]), positions; with --misere: play
 (\"misere\"), position, value (sg⁻), outcome, winning_moves, positions
-([{name, value, outcome}]).";
+([{name, value, outcome}]); with --loopy: play (\"loopy\"), position, value
+({\"finite\": n} or {\"infinite\": [K]}), text (\"∞(0,2)\"), outcome (\"P\"/\"N\"/\"D\"),
+winning_moves and drawing_moves ([{from, to}], with component and file in sums),
+positions ([{name, value, text, outcome}]).";
 
 /// The format of a graph file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -80,6 +84,11 @@ pub struct GraphArgs {
     /// Misère play: the player who makes the last move loses (values sg⁻ by search).
     #[arg(long)]
     pub misere: bool,
+
+    /// Loopy play: generalised Sprague–Grundy values for graphs with cycles
+    /// (a number, or ∞(K) with K the finite values of the moves; see `onag retro`).
+    #[arg(long, conflicts_with = "misere")]
+    pub loopy: bool,
 
     /// The files' format (default: JSON for names ending in `.json`, text otherwise).
     #[arg(long, value_enum)]
@@ -244,6 +253,9 @@ pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
     let graphs = load_graphs(ctx, &args.files, args.format)?;
     for g in &graphs {
         g.graph.reject_tags("onag graph")?;
+    }
+    if args.loopy {
+        return super::graph_loopy::run(ctx, &graphs, args.position.as_deref(), &args.sum);
     }
     if args.misere {
         if !args.sum.is_empty() {

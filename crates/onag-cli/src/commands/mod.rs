@@ -10,6 +10,7 @@ pub mod graph;
 pub mod hackenbush;
 pub mod moore_nim;
 pub mod coins;
+pub mod graph_loopy;
 pub mod nim;
 pub mod nimber;
 pub mod retro;

@@ -8,4 +8,6 @@ mod coins;
 mod nimber;
 mod pins;
 mod subtraction;
+mod loopy;
+mod pins;
 mod tidy;
