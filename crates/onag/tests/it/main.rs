@@ -1,4 +1,5 @@
 //! Integration tests of the onag library against independent computations.
 
+mod game_brute;
 mod game_print;
 mod tidy;
