@@ -1,6 +1,8 @@
 //! Benchmarks of the game arena: sums of switches, sums of random games,
 //! up powers and comparisons of large games.
 
+#![allow(missing_docs, reason = "criterion's macros generate undocumented items")]
+
 use std::hint::black_box;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
