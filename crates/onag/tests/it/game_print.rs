@@ -217,3 +217,51 @@ fn up_powers() {
     let p = a.up_power(50).unwrap();
     check(&mut a, p, "^<50>");
 }
+
+#[test]
+fn ordinal_sums_give_hackenbush_strings() {
+    let mut a = Arena::new();
+    let zero = a.zero();
+    let star = a.nimber(1).unwrap();
+    let one = n(&mut a, 1);
+    let m1 = n(&mut a, -1);
+    // * : 1 = ↑*, 1 : 1 = 2, 1 : -1 = 1/2
+    let x = a.ordinal_sum(star, one).unwrap();
+    check(&mut a, x, "^*");
+    let x = a.ordinal_sum(one, one).unwrap();
+    check(&mut a, x, "2");
+    let x = a.ordinal_sum(one, m1).unwrap();
+    check(&mut a, x, "1/2");
+    assert_eq!(a.ordinal_sum(star, zero).unwrap(), star);
+    // Blue-Red Hackenbush strings, against seed 003's SurrealNumber(T).
+    for code in 0u32..512 {
+        let len = 1 + (code % 9) as usize;
+        let blue: Vec<bool> = (0..len).map(|i| (code >> i) & 1 == 1).collect();
+        let mut value = zero;
+        for &b in blue.iter().rev() {
+            let edge = if b { one } else { m1 };
+            value = a.ordinal_sum(edge, value).unwrap();
+        }
+        let mut x = Dyadic::zero();
+        let mut i = 0;
+        while i < len && blue[i] == blue[0] {
+            x = x + Dyadic::from_i64(if blue[i] { 1 } else { -1 });
+            i += 1;
+        }
+        let mut k = 1;
+        while i < len {
+            let step = Dyadic::new(1, k);
+            x = if blue[i] { x + step } else { x - step };
+            i += 1;
+            k += 1;
+        }
+        assert_eq!(a.as_number(value), Some(x), "{blue:?}");
+    }
+    let s: Vec<bool> = "lrlrrllr".chars().map(|c| c == 'l').collect();
+    let mut value = zero;
+    for &b in s.iter().rev() {
+        let edge = if b { one } else { m1 };
+        value = a.ordinal_sum(edge, value).unwrap();
+    }
+    check(&mut a, value, "77/128");
+}
