@@ -216,6 +216,24 @@ fn up_powers() {
     check(&mut a, x, "{0|^<2>}");
     let p = a.up_power(50).unwrap();
     check(&mut a, p, "^<50>");
+    // Number and star parts around a power or a sum of powers.
+    let s2 = a.nimber(2).unwrap();
+    let v3s2 = a.add(v3, s2).unwrap();
+    check(&mut a, v3s2, "v<3>*2");
+    let two = n(&mut a, 2);
+    let s3 = a.up_power_sum(3).unwrap();
+    let x = a.add(two, s3).unwrap();
+    check(&mut a, x, "2^[3]");
+    let half = q(&mut a, -1, 1);
+    let vs2 = a.up_power_sum(2).unwrap();
+    let vs2 = a.neg(vs2).unwrap();
+    let x = a.add(half, vs2).unwrap();
+    let x = a.add(x, star).unwrap();
+    check(&mut a, x, "-1/2v[2]*");
+    // Inside an option list they print compactly too.
+    let m1 = n(&mut a, -1);
+    let x = g(&mut a, &[s3], &[m1]);
+    check(&mut a, x, "{^[3]|-1}");
 }
 
 #[test]
