@@ -201,11 +201,11 @@ fn comparisons_and_equality_match_brute_force() {
 fn sums_match_brute_force() {
     let mut rng = StdRng::seed_from_u64(29);
     let mut t = Trees::default();
-    let games = random_levels(&mut t, &mut rng, 3, 10);
+    let games = random_levels(&mut t, &mut rng, 4, 10);
     let mut arena = Arena::new();
     let mut memo = FxHashMap::default();
     let ids: Vec<GameId> = games.iter().map(|&g| build(&mut arena, &t, g, &mut memo)).collect();
-    for _ in 0..150 {
+    for _ in 0..400 {
         let k = rng.gen_range(2..=3);
         let pick: Vec<usize> = (0..k).map(|_| rng.gen_range(0..games.len())).collect();
         let parts: Vec<usize> = pick.iter().map(|&i| games[i]).collect();
