@@ -5,6 +5,7 @@
 //!
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
 //! - [`nimber`]: nim arithmetic in GF(2^64), GF(2^128) and wider fields.
+//! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
 //! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
@@ -17,6 +18,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod game;
 pub mod impartial;
 pub mod loopy;
 pub mod nimber;

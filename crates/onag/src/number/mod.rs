@@ -6,6 +6,14 @@
 
 pub use num_bigint::{BigInt, BigUint, ParseBigIntError};
 
+pub mod dyadic;
+
+pub use dyadic::{Dyadic, birthday, simplest_between, simplest_in};
+
+/// General exact rationals (`2/3`), for the calculator; the dyadic ones convert
+/// to game values with [`Dyadic::from_rational`].
+pub type Rational = num_rational::BigRational;
+
 /// Parses a non-negative decimal integer of any size (`"0"`, `"123…"`).
 ///
 /// Leading `+`, signs, spaces, underscores and empty strings are rejected with a

@@ -10,4 +10,7 @@ mod pins;
 mod subtraction;
 mod loopy;
 mod pins;
+mod game_brute;
+mod game_laws;
+mod game_print;
 mod tidy;

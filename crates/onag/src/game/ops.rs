@@ -1,0 +1,595 @@
+//! Comparison, negation, sums and canonicalisation on the arena.
+//!
+//! Every algorithm here walks game trees on an explicit stack (frames of ids)
+//! with memo tables keyed by ids, so a deep game cannot overflow the call
+//! stack; each step counts against the arena's budget.
+//!
+//! - `G ≤ H` iff no `H^R ≤ G` and no `G^L ≥ H`. Number avoidance: for a number
+//!   x and a non-number H, `x ≤ H` iff no `H^R ≤ x` (and dually), so integer
+//!   chains are never walked. Two nus values compare in closed form.
+//! - `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}`, except that a number is
+//!   never moved in when the other summand is not a number (number
+//!   avoidance), and then the translated options are already canonical.
+//! - Canonicalisation removes dominated options and bypasses reversible ones.
+//!   The game being built is compared with others as the special id `PENDING`
+//!   whose options are the current lists; results about it go to a memo that
+//!   lives for one construction (bypassing keeps the value, so they stay true).
+
+use std::cmp::Ordering;
+
+use super::arena::{Arena, GameId, PENDING, PartizanOutcome, key};
+use super::nus::Nus;
+use crate::error::Result;
+use crate::number::{Dyadic, simplest_in};
+
+/// Two summands.
+type Pair = (GameId, GameId);
+
+#[derive(Clone, Copy)]
+struct LeqFrame {
+    g: GameId,
+    h: GameId,
+    next: u32,
+    /// Whether every sub-question was tried once without search.
+    scanned: bool,
+}
+
+impl Arena {
+    // ----- comparison -----
+
+    /// Answers `g ≤ h` without search when a closed form or memo knows it.
+    fn leq_quick(&mut self, g: GameId, h: GameId) -> Result<Option<bool>> {
+        if g == h {
+            return Ok(Some(true));
+        }
+        if g == PENDING || h == PENDING {
+            return Ok(self.pending_memo.get(&key(g, h)).copied());
+        }
+        if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
+            let diff = b.add(&a.neg()?)?;
+            return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
+        }
+        if let Some(&known) = self.leq_memo.get(&key(g, h)) {
+            return Ok(Some(known));
+        }
+        // Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
+        let (gl, gr) = self.stops(g)?;
+        let (hl, hr) = self.stops(h)?;
+        if gl > hl || gr > hr {
+            self.leq_memo.insert(key(g, h), false);
+            return Ok(Some(false));
+        }
+        Ok(None)
+    }
+
+    fn store_leq(&mut self, g: GameId, h: GameId, value: bool) {
+        if g == PENDING || h == PENDING {
+            self.pending_memo.insert(key(g, h), value);
+        } else {
+            self.leq_memo.insert(key(g, h), value);
+        }
+    }
+
+    fn leq_frame(&mut self, g: GameId, h: GameId) -> Result<LeqFrame> {
+        self.ensure_options(g)?;
+        self.ensure_options(h)?;
+        Ok(LeqFrame { g, h, next: 0, scanned: false })
+    }
+
+    /// Which questions a frame asks: `(skip H^R questions, skip G^L questions)`
+    /// by number avoidance (only for stored games, whose numbers are packed).
+    fn avoidance(&self, g: GameId, h: GameId) -> (bool, bool) {
+        if g == PENDING || h == PENDING {
+            return (false, false);
+        }
+        let g_number = self.number_of(g).is_some();
+        let h_number = self.number_of(h).is_some();
+        let g_general = self.nus(g).is_none();
+        let h_general = self.nus(h).is_none();
+        (h_number && g_general, g_number && h_general)
+    }
+
+    /// `g ≤ h`.
+    pub fn leq(&mut self, g: GameId, h: GameId) -> Result<bool> {
+        if let Some(r) = self.leq_quick(g, h)? {
+            return Ok(r);
+        }
+        let mut stack = vec![self.leq_frame(g, h)?];
+        'frames: loop {
+            self.step()?;
+            let top = stack.len() - 1;
+            let LeqFrame { g, h, next, scanned } = stack[top];
+            let (skip_hr, skip_gl) = self.avoidance(g, h);
+            let nhr = if skip_hr { 0 } else { self.rights(h).len() };
+            let ngl = if skip_gl { 0 } else { self.lefts(g).len() };
+            let mut i = next as usize;
+            let mut answer = true;
+            if !scanned {
+                // One pass with closed forms, memo and stops before any search:
+                // a sub-question that holds settles the frame at once.
+                stack[top].scanned = true;
+                for j in i..nhr + ngl {
+                    let (x, y) =
+                        if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) };
+                    if self.leq_quick(x, y)? == Some(true) {
+                        answer = false;
+                        i = nhr + ngl;
+                        break;
+                    }
+                }
+            }
+            while i < nhr + ngl {
+                let (x, y) =
+                    if i < nhr { (self.rights(h)[i], g) } else { (h, self.lefts(g)[i - nhr]) };
+                match self.leq_quick(x, y)? {
+                    Some(true) => {
+                        answer = false;
+                        break;
+                    }
+                    Some(false) => i += 1,
+                    None => {
+                        stack[top].next = i as u32;
+                        let frame = self.leq_frame(x, y)?;
+                        stack.push(frame);
+                        continue 'frames;
+                    }
+                }
+            }
+            // The frame on top is decided: pop it and pass the answer down.
+            let mut result = answer;
+            loop {
+                let Some(frame) = stack.pop() else { return Ok(result) };
+                self.store_leq(frame.g, frame.h, result);
+                match stack.last_mut() {
+                    None => return Ok(result),
+                    Some(parent) => {
+                        if result {
+                            // A sub-question holds, so the parent's answer is false.
+                            result = false;
+                        } else {
+                            parent.next += 1;
+                            continue 'frames;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `g ≥ h`.
+    pub fn geq(&mut self, g: GameId, h: GameId) -> Result<bool> {
+        self.leq(h, g)
+    }
+
+    /// `g < h`.
+    pub fn lt(&mut self, g: GameId, h: GameId) -> Result<bool> {
+        Ok(g != h && self.leq(g, h)?)
+    }
+
+    /// The order between `g` and `h`; `None` when they are confused (‖).
+    pub fn compare(&mut self, g: GameId, h: GameId) -> Result<Option<Ordering>> {
+        if g == h {
+            return Ok(Some(Ordering::Equal));
+        }
+        if self.leq(g, h)? {
+            return Ok(Some(Ordering::Less));
+        }
+        if self.leq(h, g)? {
+            return Ok(Some(Ordering::Greater));
+        }
+        Ok(None)
+    }
+
+    /// The outcome class of `g`.
+    pub fn outcome(&mut self, g: GameId) -> Result<PartizanOutcome> {
+        if let Some(v) = self.nus(g) {
+            return Ok(v.outcome());
+        }
+        let zero = self.zero();
+        let ge = self.leq(zero, g)?;
+        let le = self.leq(g, zero)?;
+        Ok(match (ge, le) {
+            (true, true) => PartizanOutcome::P,
+            (true, false) => PartizanOutcome::L,
+            (false, true) => PartizanOutcome::R,
+            (false, false) => PartizanOutcome::N,
+        })
+    }
+
+    // ----- negation -----
+
+    /// `−g`.
+    pub fn neg(&mut self, g: GameId) -> Result<GameId> {
+        if let Some(v) = self.nus(g) {
+            let v = v.neg()?;
+            return self.nus_id(v);
+        }
+        if let Some(&n) = self.neg_memo.get(&(g.0 as u64)) {
+            return Ok(n);
+        }
+        let mut stack = vec![g];
+        while let Some(&top) = stack.last() {
+            self.step()?;
+            if self.neg_memo.contains_key(&(top.0 as u64)) {
+                stack.pop();
+                continue;
+            }
+            let mut missing = false;
+            for i in 0..self.lefts(top).len() + self.rights(top).len() {
+                let o = self.option_at(top, i);
+                if self.nus(o).is_none() && !self.neg_memo.contains_key(&(o.0 as u64)) {
+                    stack.push(o);
+                    missing = true;
+                }
+            }
+            if missing {
+                continue;
+            }
+            let mut left = Vec::with_capacity(self.rights(top).len());
+            for i in 0..self.rights(top).len() {
+                let o = self.rights(top)[i];
+                left.push(self.neg_known(o)?);
+            }
+            let mut right = Vec::with_capacity(self.lefts(top).len());
+            for i in 0..self.lefts(top).len() {
+                let o = self.lefts(top)[i];
+                right.push(self.neg_known(o)?);
+            }
+            left.sort_unstable();
+            right.sort_unstable();
+            // The negative of a canonical non-nus game is canonical and non-nus.
+            let n = self.intern_general(&left, &right)?;
+            self.neg_memo.insert(top.0 as u64, n);
+            self.neg_memo.insert(n.0 as u64, top);
+            stack.pop();
+        }
+        Ok(self.neg_memo[&(g.0 as u64)])
+    }
+
+    fn option_at(&self, g: GameId, i: usize) -> GameId {
+        let nl = self.lefts(g).len();
+        if i < nl { self.lefts(g)[i] } else { self.rights(g)[i - nl] }
+    }
+
+    /// The negative of a nus value or of a game whose negative is memoised.
+    fn neg_known(&mut self, g: GameId) -> Result<GameId> {
+        if let Some(v) = self.nus(g) {
+            let v = v.neg()?;
+            return self.nus_id(v);
+        }
+        Ok(self.neg_memo[&(g.0 as u64)])
+    }
+
+    // ----- sums -----
+
+    /// The sum when a closed form or the memo gives it at once.
+    fn add_quick(&mut self, g: GameId, h: GameId) -> Result<Option<GameId>> {
+        let zero = self.zero();
+        if g == zero {
+            return Ok(Some(h));
+        }
+        if h == zero {
+            return Ok(Some(g));
+        }
+        if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
+            let v = a.add(b)?;
+            return self.nus_id(v).map(Some);
+        }
+        let k = if g <= h { key(g, h) } else { key(h, g) };
+        Ok(self.sum_memo.get(&k).copied())
+    }
+
+    /// The pairs whose sums are the options of `g + h`: `(left, right)`.
+    fn sum_pairs(&self, g: GameId, h: GameId) -> (Vec<Pair>, Vec<Pair>) {
+        let g_number = self.number_of(g).is_some();
+        let h_number = self.number_of(h).is_some();
+        let g_general = self.nus(g).is_none();
+        let h_general = self.nus(h).is_none();
+        let move_g = !(g_number && h_general);
+        let move_h = !(h_number && g_general);
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        if move_g {
+            left.extend(self.lefts(g).iter().map(|&x| (x, h)));
+            right.extend(self.rights(g).iter().map(|&x| (x, h)));
+        }
+        if move_h {
+            left.extend(self.lefts(h).iter().map(|&x| (g, x)));
+            right.extend(self.rights(h).iter().map(|&x| (g, x)));
+        }
+        (left, right)
+    }
+
+    /// `g + h`.
+    pub fn add(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        if let Some(s) = self.add_quick(g, h)? {
+            return Ok(s);
+        }
+        let mut stack = vec![(g, h)];
+        while let Some(&(a, b)) = stack.last() {
+            self.step()?;
+            if self.add_quick(a, b)?.is_some() {
+                stack.pop();
+                continue;
+            }
+            self.ensure_options(a)?;
+            self.ensure_options(b)?;
+            let (lp, rp) = self.sum_pairs(a, b);
+            let mut missing = false;
+            for &(x, y) in lp.iter().chain(rp.iter()) {
+                if self.add_quick(x, y)?.is_none() {
+                    stack.push((x, y));
+                    missing = true;
+                }
+            }
+            if missing {
+                continue;
+            }
+            let mut left = Vec::with_capacity(lp.len());
+            for &(x, y) in &lp {
+                left.extend(self.add_quick(x, y)?);
+            }
+            let mut right = Vec::with_capacity(rp.len());
+            for &(x, y) in &rp {
+                right.extend(self.add_quick(x, y)?);
+            }
+            let l_split = lp.iter().take_while(|p| p.1 == b).count();
+            let r_split = rp.iter().take_while(|p| p.1 == b).count();
+            let translated = (self.number_of(a).is_some() && self.nus(b).is_none())
+                || (self.number_of(b).is_some() && self.nus(a).is_none());
+            let sum = if translated {
+                // Number translation of a canonical non-number is canonical.
+                left.sort_unstable();
+                right.sort_unstable();
+                self.classify(&left, &right)?
+            } else {
+                self.canonical_sum((left, l_split), (right, r_split))?
+            };
+            let k = if a <= b { key(a, b) } else { key(b, a) };
+            self.sum_memo.insert(k, sum);
+            stack.pop();
+        }
+        let k = if g <= h { key(g, h) } else { key(h, g) };
+        Ok(self.sum_memo[&k])
+    }
+
+    /// `g − h`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        let n = self.neg(h)?;
+        self.add(g, n)
+    }
+
+    // ----- construction -----
+
+    /// The canonical form of `{left | right}` (options are games of this arena,
+    /// in any order, repeats allowed).
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId> {
+        let mut l = left.to_vec();
+        let mut r = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(x) = self.number_between(&l, &r) {
+            return self.dyadic(&x);
+        }
+        self.remove_dominated(&mut l, true)?;
+        self.remove_dominated(&mut r, false)?;
+        self.canonicalize(l, r)
+    }
+
+    /// The canonical form of a sum from the two families of options on each
+    /// side (moves in the first summand, moves in the second). Each family is
+    /// already free of dominated options (adding a game preserves order), so
+    /// only options from different families are compared.
+    fn canonical_sum(
+        &mut self,
+        (mut l, l_split): (Vec<GameId>, usize),
+        (mut r, r_split): (Vec<GameId>, usize),
+    ) -> Result<GameId> {
+        self.remove_dominated_across(&mut l, l_split, true)?;
+        self.remove_dominated_across(&mut r, r_split, false)?;
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(x) = self.number_between(&l, &r) {
+            return self.dyadic(&x);
+        }
+        self.canonicalize(l, r)
+    }
+
+    /// Bypasses reversible options of dominance-free lists (removing options
+    /// dominated after each bypass), then stores the result.
+    fn canonicalize(&mut self, mut l: Vec<GameId>, mut r: Vec<GameId>) -> Result<GameId> {
+        self.pending_memo.clear();
+        loop {
+            self.pending_left.clone_from(&l);
+            self.pending_right.clone_from(&r);
+            let changed = self.bypass_one(&mut l, true)? || self.bypass_one(&mut r, false)?;
+            if !changed {
+                break;
+            }
+            self.remove_dominated(&mut l, true)?;
+            self.remove_dominated(&mut r, false)?;
+        }
+        self.pending_memo.clear();
+        self.classify(&l, &r)
+    }
+
+    /// Removes options dominated by an option of the other family
+    /// (`opts[..split]` and `opts[split..]`); an option in both families is
+    /// kept once.
+    fn remove_dominated_across(
+        &mut self,
+        opts: &mut Vec<GameId>,
+        split: usize,
+        left: bool,
+    ) -> Result<()> {
+        let n = opts.len();
+        if split == 0 || split >= n {
+            return Ok(());
+        }
+        let mut keep = vec![true; n];
+        for i in 0..split {
+            for j in split..n {
+                if !keep[j] {
+                    continue;
+                }
+                let (a, b) = (opts[i], opts[j]);
+                if a == b {
+                    keep[j] = false;
+                    continue;
+                }
+                // Is a dominated by b, or b by a?
+                let (a_below, b_below) = if left {
+                    (self.leq(a, b)?, self.leq(b, a)?)
+                } else {
+                    (self.leq(b, a)?, self.leq(a, b)?)
+                };
+                if a_below {
+                    keep[i] = false;
+                    break;
+                }
+                if b_below {
+                    keep[j] = false;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        Ok(())
+    }
+
+    /// When all options are numbers with every left one below every right one,
+    /// the simplest number between them.
+    fn number_between(&self, l: &[GameId], r: &[GameId]) -> Option<Dyadic> {
+        let mut max_l: Option<&Dyadic> = None;
+        for &g in l {
+            let x = self.number_of(g)?;
+            if max_l.is_none_or(|m| x > m) {
+                max_l = Some(x);
+            }
+        }
+        let mut min_r: Option<&Dyadic> = None;
+        for &g in r {
+            let x = self.number_of(g)?;
+            if min_r.is_none_or(|m| x < m) {
+                min_r = Some(x);
+            }
+        }
+        simplest_in(max_l, min_r)
+    }
+
+    /// Removes dominated options: on the left those ≤ another, on the right
+    /// those ≥ another. Distinct ids are distinct values, so no ties.
+    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) -> Result<()> {
+        let n = opts.len();
+        if n < 2 {
+            return Ok(());
+        }
+        let mut keep = vec![true; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let dominated =
+                    if left { self.leq(opts[i], opts[j])? } else { self.leq(opts[j], opts[i])? };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        Ok(())
+    }
+
+    /// Bypasses the first reversible option found on one side; reports whether
+    /// it changed anything. The pending game must hold the current lists.
+    fn bypass_one(&mut self, opts: &mut Vec<GameId>, left: bool) -> Result<bool> {
+        for i in 0..opts.len() {
+            let a = opts[i];
+            self.ensure_options(a)?;
+            let count = if left { self.rights(a).len() } else { self.lefts(a).len() };
+            for j in 0..count {
+                let ar = if left { self.rights(a)[j] } else { self.lefts(a)[j] };
+                let reverses = if left { self.leq(ar, PENDING)? } else { self.leq(PENDING, ar)? };
+                if reverses {
+                    self.ensure_options(ar)?;
+                    let replacement: Vec<GameId> =
+                        if left { self.lefts(ar).to_vec() } else { self.rights(ar).to_vec() };
+                    opts.remove(i);
+                    opts.extend(replacement);
+                    opts.sort_unstable();
+                    opts.dedup();
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Stores a game given by canonical, sorted option lists: as a number or
+    /// nus value when it is one, else as a general record.
+    pub(super) fn classify(&mut self, l: &[GameId], r: &[GameId]) -> Result<GameId> {
+        if let Some(x) = self.number_between(l, r) {
+            return self.dyadic(&x);
+        }
+        if let Some(v) = self.match_nus(l, r) {
+            return self.nus_id(v);
+        }
+        self.intern_general(l, r)
+    }
+
+    /// Recognises the canonical forms of `x + n↑ + *m` (see `nus.rs`).
+    fn match_nus(&self, l: &[GameId], r: &[GameId]) -> Option<Nus> {
+        let lv: Vec<&Nus> = l.iter().map(|&g| self.nus(g)).collect::<Option<_>>()?;
+        let rv: Vec<&Nus> = r.iter().map(|&g| self.nus(g)).collect::<Option<_>>()?;
+        let candidate = if l == r && !l.is_empty() {
+            // x + *m: options x + *k for every k < m.
+            let x = &lv[0].number;
+            let m = lv.len() as u64;
+            let ok = lv.iter().all(|v| v.number == *x && v.ups == 0 && v.star < m);
+            if !ok {
+                return None;
+            }
+            Nus { number: x.clone(), ups: 0, star: m }
+        } else if lv.len() == 1 && rv.len() == 1 {
+            let (a, b) = (lv[0], rv[0]);
+            if a.is_number() && b.number == a.number && b.ups >= 0 && !b.is_number() {
+                Nus { number: a.number.clone(), ups: b.ups.checked_add(1)?, star: b.star ^ 1 }
+            } else if b.is_number() && a.number == b.number && a.ups <= 0 && !a.is_number() {
+                Nus { number: a.number.clone(), ups: a.ups.checked_sub(1)?, star: a.star ^ 1 }
+            } else {
+                return None;
+            }
+        } else if lv.len() == 2 && rv.len() == 1 && rv[0].is_number() {
+            Nus { number: rv[0].number.clone(), ups: 1, star: 1 }
+        } else if lv.len() == 1 && rv.len() == 2 && lv[0].is_number() {
+            Nus { number: lv[0].number.clone(), ups: -1, star: 1 }
+        } else {
+            return None;
+        };
+        // Confirm against the closed form (canonical forms are unique).
+        let (cl, cr) = candidate.options();
+        let mut want_l: Vec<&Nus> = cl.iter().collect();
+        let mut want_r: Vec<&Nus> = cr.iter().collect();
+        let key = |v: &&Nus| (v.number.clone(), v.ups, v.star);
+        want_l.sort_by_key(key);
+        want_r.sort_by_key(key);
+        let mut have_l = lv;
+        let mut have_r = rv;
+        have_l.sort_by_key(key);
+        have_r.sort_by_key(key);
+        (want_l == have_l && want_r == have_r).then_some(candidate)
+    }
+}

@@ -1,0 +1,521 @@
+//! CGSuite's plain-text notation for games, character for character.
+//!
+//! - number + ups + star compactly: `0`, `-1/2`, `6^*`, `^*6`, `73/16v9*8`;
+//!   `x ± ↑ⁿ + *m` and `x ± (↑ + … + ↑ⁿ) + *m` as `^<n>`, `v<n>`, `^[n]`, `v[n]`
+//!   after the number and before the star (`^<2>*`);
+//! - a game equal to its negative as `+-x`, `+-{a,b}` (a lone non-compact
+//!   option in parentheses, a general one braced);
+//! - `{x ‖ x | y}` with the mean of y below x as `xTiny(x−y)`, and its negative
+//!   as `Miny`; the subscript is braced when it is a general game;
+//! - every other game as `{L|R}`; a lone option that is itself such a game is
+//!   written with slashes, the outer separator one `|` longer than the inner
+//!   one; at four slashes the inner game is braced again;
+//! - options in CGSuite's order: numbers ascending, then nimbers, then
+//!   number-up-star values, then other games by their sorted Left options and
+//!   then Right options (a shorter list first when one is a prefix).
+//!
+//! The printer works in passes over an explicit stack: classify every game in
+//! the print tree and sort its options bottom-up, count slashes bottom-up,
+//! then emit text top-down. Nothing recurses on the depth of the game.
+//!
+//! Limits: a `Tiny`/`Miny` shape whose subscript is a general game with
+//! right stop below and left stop at or above the translation needs its mean
+//! (temperature theory) to decide; such games print in braces. Uptimal forms
+//! `^<n>`/`^[n]` are recognised up to n = 256.
+
+use std::cmp::Ordering;
+use std::fmt::Write as _;
+
+use num_traits::ToPrimitive;
+use rustc_hash::FxHashMap;
+
+use super::arena::{Arena, GameId};
+use super::nus::Nus;
+use crate::error::Result;
+use crate::number::Dyadic;
+
+/// The largest n for which `^<n>` and `^[n]` are recognised when printing.
+const MAX_UPTIMAL_ORDER: u64 = 256;
+const MAX_SLASHES: u8 = 4;
+
+/// `x ± ↑ⁿ + *m` or `x ± (↑ + … + ↑ⁿ) + *m` with n ≥ 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct UpForm {
+    number: Dyadic,
+    down: bool,
+    order: u64,
+    sum: bool,
+    star: u64,
+}
+
+#[derive(Clone, Debug)]
+enum Form {
+    Nus(Nus),
+    Uptimal(UpForm),
+    Switch,
+    Tiny { translate: GameId, subscript: GameId, miny: bool },
+    Braces,
+}
+
+enum Item {
+    Game { g: GameId, braces: bool, parens: bool },
+    Text(&'static str),
+}
+
+struct Printer<'a> {
+    arena: &'a mut Arena,
+    forms: FxHashMap<GameId, Form>,
+    sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+    slashes: FxHashMap<GameId, u8>,
+}
+
+impl Arena {
+    /// `g` in CGSuite notation (`^`, `{3||2|1}`, `+-1`, `Tiny(1)`, ...).
+    pub fn print(&mut self, g: GameId) -> Result<String> {
+        let mut p = Printer::new(self);
+        p.analyse(g)?;
+        let mut out = String::new();
+        p.emit(g, true, false, &mut out);
+        Ok(out)
+    }
+
+    /// A set of games as CGSuite prints it: `{0,1,*}`, `{}` when empty, in
+    /// CGSuite's option order.
+    pub fn print_set(&mut self, games: &[GameId]) -> Result<String> {
+        let mut p = Printer::new(self);
+        let mut list = games.to_vec();
+        list.sort_unstable();
+        list.dedup();
+        for &g in &list {
+            p.analyse(g)?;
+        }
+        p.sort(&mut list);
+        let mut out = String::from("{");
+        for (i, &g) in list.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            p.emit(g, true, false, &mut out);
+        }
+        out.push('}');
+        Ok(out)
+    }
+
+    /// Sorts games into CGSuite's display order (see the module doc).
+    pub fn sort_for_display(&mut self, games: &mut [GameId]) -> Result<()> {
+        let mut p = Printer::new(self);
+        for &g in games.iter() {
+            p.analyse(g)?;
+        }
+        p.sort(games);
+        Ok(())
+    }
+}
+
+fn nus_text(v: &Nus, parens: bool, out: &mut String) {
+    let zero = v.number.is_zero();
+    let compact = v.is_number() || (zero && v.ups == 0) || (zero && v.star == 0);
+    if parens && !compact {
+        out.push('(');
+    }
+    if !zero || (v.star == 0 && v.ups == 0) {
+        let _ = write!(out, "{}", v.number);
+    }
+    if v.ups != 0 {
+        out.push_str(match v.ups {
+            2 => "^^",
+            -2 => "vv",
+            n if n > 0 => "^",
+            _ => "v",
+        });
+        if v.ups.unsigned_abs() > 2 {
+            let _ = write!(out, "{}", v.ups.unsigned_abs());
+        }
+    }
+    star_text(v.star, out);
+    if parens && !compact {
+        out.push(')');
+    }
+}
+
+fn star_text(star: u64, out: &mut String) {
+    if star != 0 {
+        out.push('*');
+        if star > 1 {
+            let _ = write!(out, "{star}");
+        }
+    }
+}
+
+fn up_text(u: &UpForm, parens: bool, out: &mut String) {
+    let compact = u.number.is_zero() && u.star == 0;
+    if parens && !compact {
+        out.push('(');
+    }
+    if !u.number.is_zero() {
+        let _ = write!(out, "{}", u.number);
+    }
+    out.push(if u.down { 'v' } else { '^' });
+    let (open, close) = if u.sum { ('[', ']') } else { ('<', '>') };
+    let _ = write!(out, "{open}{}{close}", u.order);
+    star_text(u.star, out);
+    if parens && !compact {
+        out.push(')');
+    }
+}
+
+impl<'a> Printer<'a> {
+    fn new(arena: &'a mut Arena) -> Self {
+        Printer {
+            arena,
+            forms: FxHashMap::default(),
+            sorted: FxHashMap::default(),
+            slashes: FxHashMap::default(),
+        }
+    }
+
+    /// Classifies every game of the print tree below `root`, sorts options
+    /// and counts slashes, children before parents.
+    fn analyse(&mut self, root: GameId) -> Result<()> {
+        let mut stack = vec![(root, false)];
+        while let Some((g, done)) = stack.pop() {
+            if !done {
+                if self.forms.contains_key(&g) {
+                    continue;
+                }
+                let form = self.form_of(g)?;
+                let children: Vec<GameId> = match &form {
+                    Form::Nus(_) | Form::Uptimal(_) => Vec::new(),
+                    Form::Tiny { translate, subscript, .. } => {
+                        let mut c = vec![*translate, *subscript];
+                        c.extend(self.arena.lefts(g));
+                        c.extend(self.arena.rights(g));
+                        c
+                    }
+                    Form::Switch | Form::Braces => {
+                        let mut c = self.arena.lefts(g).to_vec();
+                        c.extend(self.arena.rights(g));
+                        c
+                    }
+                };
+                self.forms.insert(g, form);
+                stack.push((g, true));
+                for c in children {
+                    if !self.forms.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+            } else {
+                self.finish(g);
+            }
+        }
+        Ok(())
+    }
+
+    /// Sorts the options of a general game and counts its slashes (its
+    /// children are finished).
+    fn finish(&mut self, g: GameId) {
+        if matches!(self.forms[&g], Form::Nus(_) | Form::Uptimal(_)) {
+            return;
+        }
+        let mut left = self.arena.lefts(g).to_vec();
+        let mut right = self.arena.rights(g).to_vec();
+        self.sort(&mut left);
+        self.sort(&mut right);
+        if matches!(self.forms[&g], Form::Braces) {
+            let side = |list: &[GameId], p: &Self| -> u8 {
+                if list.len() != 1 {
+                    return 1;
+                }
+                let child = list[0];
+                match p.forms.get(&child) {
+                    Some(Form::Braces) => {
+                        let s = p.slashes.get(&child).copied().unwrap_or(1);
+                        if s >= MAX_SLASHES { 1 } else { s + 1 }
+                    }
+                    _ => 1,
+                }
+            };
+            let s = side(&left, self).max(side(&right, self));
+            self.slashes.insert(g, s);
+        }
+        self.sorted.insert(g, (left, right));
+    }
+
+    fn form_of(&mut self, g: GameId) -> Result<Form> {
+        if let Some(v) = self.arena.nus(g) {
+            return Ok(Form::Nus(v.clone()));
+        }
+        if let Some(u) = self.uptimal(g)? {
+            return Ok(Form::Uptimal(u));
+        }
+        if self.arena.neg(g)? == g {
+            return Ok(Form::Switch);
+        }
+        if let Some(t) = self.tiny(g)? {
+            return Ok(t);
+        }
+        Ok(Form::Braces)
+    }
+
+    /// The mean of `g` compared with the number `x`, when stops decide it.
+    fn mean_below(&mut self, g: GameId, x: &Dyadic) -> Result<Option<bool>> {
+        let (l, r) = self.arena.stops(g)?;
+        if self.arena.nus(g).is_some() {
+            return Ok(Some(l < *x));
+        }
+        if l < *x {
+            return Ok(Some(true));
+        }
+        if r >= *x {
+            return Ok(Some(false));
+        }
+        Ok(None)
+    }
+
+    /// `{x ‖ x | y}` → `xTiny(x − y)`, and the mirror image → `Miny`.
+    fn tiny(&mut self, g: GameId) -> Result<Option<Form>> {
+        let a = &mut *self.arena;
+        let (lo, ro) = (a.lefts(g).to_vec(), a.rights(g).to_vec());
+        if lo.len() != 1 || ro.len() != 1 {
+            return Ok(None);
+        }
+        let (l, r) = (lo[0], ro[0]);
+        if let Some(x) = a.as_number(l) {
+            a.ensure_options(r)?;
+            if let ([rl], [rr]) = (a.lefts(r), a.rights(r)) {
+                let rr = *rr;
+                if *rl == l && self.mean_below(rr, &x)? == Some(true) {
+                    let subscript = self.arena.sub(l, rr)?;
+                    return Ok(Some(Form::Tiny { translate: l, subscript, miny: false }));
+                }
+            }
+            return Ok(None);
+        }
+        if let Some(y) = a.as_number(r) {
+            a.ensure_options(l)?;
+            if let ([ll], [lr]) = (a.lefts(l), a.rights(l)) {
+                let ll = *ll;
+                if *lr == r {
+                    let neg_ll = self.arena.neg(ll)?;
+                    let neg_y = -&y;
+                    if self.mean_below(neg_ll, &neg_y)? == Some(true) {
+                        let subscript = self.arena.sub(ll, r)?;
+                        return Ok(Some(Form::Tiny { translate: r, subscript, miny: true }));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Recognises `x ± ↑ⁿ + *m` and `x ± ^[n] + *m` (n ≥ 2).
+    fn uptimal(&mut self, g: GameId) -> Result<Option<UpForm>> {
+        let a = &mut *self.arena;
+        let (ls, rs) = a.stops(g)?;
+        if ls != rs {
+            return Ok(None);
+        }
+        let x = a.dyadic(&ls)?;
+        let h = a.sub(g, x)?;
+        if !a.is_all_small(h)? {
+            return Ok(None);
+        }
+        // x ± ↑ⁿ + *m and x ± ^[n] + *m are chains: one more follower than
+        // their birthday, which is above n (measured for n, m ≤ 16; a game
+        // failing these tests prints in braces, still the right value).
+        let birthday = a.birthday(h)?.to_u64().unwrap_or(u64::MAX);
+        if birthday > MAX_UPTIMAL_ORDER + 64
+            || a.follower_count(h)? as u64 > birthday.saturating_add(1)
+        {
+            return Ok(None);
+        }
+        let bound = birthday.min(MAX_UPTIMAL_ORDER);
+        let up = a.up_multiple(1)?;
+        let star = a.nimber(1)?;
+        let zero = a.zero();
+        let mut sum = up;
+        for n in 2..=bound {
+            let right = a.sub(star, sum)?;
+            let power = a.from_options(&[zero], &[right])?;
+            sum = a.from_options(&[sum], &[star])?;
+            for (base, is_sum) in [(power, false), (sum, true)] {
+                for down in [false, true] {
+                    let q = if down { a.neg(base)? } else { base };
+                    let d = a.sub(h, q)?;
+                    if let Some(m) = a.as_nimber(d) {
+                        return Ok(Some(UpForm {
+                            number: ls,
+                            down,
+                            order: n,
+                            sum: is_sum,
+                            star: m,
+                        }));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Category in the display order: numbers, nimbers, other uptimals, rest.
+    fn category(&self, g: GameId) -> u8 {
+        match self.forms.get(&g) {
+            Some(Form::Nus(v)) if v.is_number() => 0,
+            Some(Form::Nus(v)) if v.ups == 0 && v.number.is_zero() => 1,
+            Some(Form::Nus(_)) | Some(Form::Uptimal(_)) => 2,
+            _ => 3,
+        }
+    }
+
+    /// The uptimal expansion of a category-2 game: number, coefficients, star.
+    fn expansion(&self, g: GameId) -> (Dyadic, Vec<i64>, u64) {
+        match self.forms.get(&g) {
+            Some(Form::Nus(v)) => (v.number.clone(), vec![v.ups], v.star),
+            Some(Form::Uptimal(u)) => {
+                let d = if u.down { -1 } else { 1 };
+                let mut c = vec![0; u.order as usize];
+                if u.sum {
+                    c.iter_mut().for_each(|x| *x = d);
+                } else if let Some(last) = c.last_mut() {
+                    *last = d;
+                }
+                (u.number.clone(), c, u.star)
+            }
+            _ => (Dyadic::zero(), Vec::new(), 0),
+        }
+    }
+
+    /// CGSuite's display order between two analysed games.
+    fn compare(&self, g: GameId, h: GameId) -> Ordering {
+        // Lexicographic walk over sorted option lists, on an explicit stack.
+        let mut stack: Vec<(GameId, GameId, usize)> = vec![(g, h, 0)];
+        while let Some((a, b, pos)) = stack.pop() {
+            if pos == 0 {
+                if a == b {
+                    continue;
+                }
+                let (ca, cb) = (self.category(a), self.category(b));
+                if ca != cb {
+                    return ca.cmp(&cb);
+                }
+                let order = match ca {
+                    0..=2 => {
+                        let (na, xa, sa) = self.expansion(a);
+                        let (nb, xb, sb) = self.expansion(b);
+                        na.cmp(&nb).then(xa.cmp(&xb)).then(sa.cmp(&sb))
+                    }
+                    _ => Ordering::Equal,
+                };
+                if order != Ordering::Equal || ca < 3 {
+                    if order != Ordering::Equal {
+                        return order;
+                    }
+                    continue;
+                }
+            }
+            // Both general: compare element `pos` of left lists then right lists.
+            let empty = (Vec::new(), Vec::new());
+            let (la, ra) = self.sorted.get(&a).unwrap_or(&empty);
+            let (lb, rb) = self.sorted.get(&b).unwrap_or(&empty);
+            let (xs, ys, i) = if pos < la.len().max(lb.len()) {
+                (la, lb, pos)
+            } else {
+                (ra, rb, pos - la.len().max(lb.len()))
+            };
+            let total = la.len().max(lb.len()) + ra.len().max(rb.len());
+            if pos >= total {
+                continue;
+            }
+            match (xs.get(i), ys.get(i)) {
+                (Some(&x), Some(&y)) => {
+                    stack.push((a, b, pos + 1));
+                    stack.push((x, y, 0));
+                }
+                (Some(_), None) => return Ordering::Greater,
+                (None, Some(_)) => return Ordering::Less,
+                (None, None) => stack.push((a, b, pos + 1)),
+            }
+        }
+        Ordering::Equal
+    }
+
+    fn sort(&self, list: &mut [GameId]) {
+        list.sort_by(|&x, &y| self.compare(x, y));
+    }
+
+    /// Writes `g` (already analysed) to `out`.
+    fn emit(&mut self, root: GameId, braces: bool, parens: bool, out: &mut String) {
+        let mut stack = vec![Item::Game { g: root, braces, parens }];
+        while let Some(item) = stack.pop() {
+            let (g, braces, parens) = match item {
+                Item::Text(t) => {
+                    out.push_str(t);
+                    continue;
+                }
+                Item::Game { g, braces, parens } => (g, braces, parens),
+            };
+            let Some(form) = self.forms.get(&g) else { continue };
+            let mut items: Vec<Item> = Vec::new();
+            match form {
+                Form::Nus(v) => nus_text(v, parens, out),
+                Form::Uptimal(u) => up_text(u, parens, out),
+                Form::Switch => {
+                    let left = &self.sorted[&g].0;
+                    items.push(Item::Text("+-"));
+                    if left.len() == 1 {
+                        items.push(Item::Game { g: left[0], braces: true, parens: true });
+                    } else {
+                        items.push(Item::Text("{"));
+                        for (i, &l) in left.iter().enumerate() {
+                            if i > 0 {
+                                items.push(Item::Text(","));
+                            }
+                            items.push(Item::Game { g: l, braces: true, parens: false });
+                        }
+                        items.push(Item::Text("}"));
+                    }
+                }
+                Form::Tiny { translate, subscript, miny } => {
+                    if parens {
+                        items.push(Item::Text("("));
+                    }
+                    if *translate != self.arena.zero() {
+                        items.push(Item::Game { g: *translate, braces: false, parens: false });
+                    }
+                    items.push(Item::Text(if *miny { "Miny(" } else { "Tiny(" }));
+                    items.push(Item::Game { g: *subscript, braces: true, parens: false });
+                    items.push(Item::Text(")"));
+                    if parens {
+                        items.push(Item::Text(")"));
+                    }
+                }
+                Form::Braces => {
+                    let (left, right) = &self.sorted[&g];
+                    let slashes = self.slashes.get(&g).copied().unwrap_or(1);
+                    let braced = braces || slashes >= MAX_SLASHES;
+                    if braced {
+                        items.push(Item::Text("{"));
+                    }
+                    for (i, &l) in left.iter().enumerate() {
+                        if i > 0 {
+                            items.push(Item::Text(","));
+                        }
+                        items.push(Item::Game { g: l, braces: left.len() > 1, parens: false });
+                    }
+                    items.push(Item::Text(["", "|", "||", "|||", "||||"][slashes as usize]));
+                    for (i, &r) in right.iter().enumerate() {
+                        if i > 0 {
+                            items.push(Item::Text(","));
+                        }
+                        items.push(Item::Game { g: r, braces: right.len() > 1, parens: false });
+                    }
+                    if braced {
+                        items.push(Item::Text("}"));
+                    }
+                }
+            }
+            stack.extend(items.into_iter().rev());
+        }
+    }
+}
