@@ -4,6 +4,7 @@
 //! as text or as JSON (`--json`) through [`crate::render`].
 
 pub mod nim;
+pub mod octal;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -51,5 +52,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context { global: cli.global };
     match cli.command {
         Command::Nim(args) => nim::run(&ctx, args),
+        Command::Octal(args) => octal::run(&ctx, args),
     }
 }

@@ -6,6 +6,8 @@
 //! product space of a sum.
 
 pub mod classic;
+pub mod heap;
+pub mod misere;
 
 use serde::Serialize;
 
