@@ -32,7 +32,7 @@ pub(crate) struct Sparse {
     /// `(j, constraint)` such that removing `j` tokens may leave two heaps.
     two: Vec<(usize, Constraint)>,
     /// `seen[v] == stamp` when `v` is an option value of the current heap.
-    /// Length `2^(bits+1)`.
+    /// Length `2^(bits+1) + 1`: values below `2^(bits+1)` and a spare slot.
     seen: Vec<u32>,
     /// Every value so far is below `2^bits`.
     bits: u32,
@@ -46,6 +46,10 @@ pub(crate) struct Sparse {
     next_selection: usize,
     /// Choose the mask before the next heap.
     pending: bool,
+    /// `common[v]` is 1 when `v` is common under the mask, else 0 (length of `seen`).
+    common: Vec<u8>,
+    /// Rare values below the candidate not yet found (scratch).
+    missing: Vec<u32>,
 }
 
 fn parity(x: u32) -> bool {
@@ -62,13 +66,15 @@ impl Sparse {
             zero: Vec::new(),
             one: Vec::new(),
             two: Vec::new(),
-            seen: vec![0; 2],
+            seen: vec![0; 3],
             bits: 0,
             hist: vec![0; 1],
             mask: 0,
             rare: Vec::new(),
             next_selection: FIRST_SELECTION,
             pending: false,
+            common: vec![0; 3],
+            missing: Vec::new(),
         };
         for (j, d) in rule.digits().iter().enumerate() {
             if d.heaps & 1 != 0 {
@@ -113,6 +119,7 @@ impl Sparse {
         };
         if mask != self.mask {
             self.mask = mask;
+            self.classify();
             self.rare = (1..values.len())
                 .filter(|&a| !parity(values[a] & mask))
                 .map(|a| a as u32)
@@ -127,7 +134,8 @@ impl Sparse {
         let size = 1usize << self.bits;
         if self.hist.len() < size {
             self.hist.resize(size, 0);
-            self.seen.resize(2 * size, 0);
+            self.seen.resize(2 * size + 1, 0);
+            self.classify();
         }
     }
 
@@ -181,47 +189,56 @@ impl Sparse {
             }
         }
         // The least common value that is not an option (exists below 2^(bits+1)).
-        let limit = self.seen.len() as u32;
-        let c = (0..limit)
-            .find(|&x| !self.is_rare(x) && self.seen[x as usize] != stamp)
-            .unwrap_or(limit);
-        let mut missing =
-            (0..c).filter(|&x| self.is_rare(x) && self.seen[x as usize] != stamp).count();
-        if missing == 0 {
-            return c;
+        let limit = self.limit();
+        let c = (0..limit).find(|&x| self.common[x] == 1 && self.seen[x] != stamp).unwrap_or(limit);
+        self.missing.clear();
+        for x in 0..c {
+            if self.common[x] == 0 && self.seen[x] != stamp {
+                self.missing.push(x as u32);
+            }
         }
-        // 2. Pairs of common heaps give rare values; stop once all below c are found.
-        'outer: for &(j, con) in &self.two {
+        if self.missing.is_empty() {
+            return c as u32;
+        }
+        // 2. Pairs of common heaps give rare values; stop once all below c are
+        // found. Branch-free blocks: a pair that is not common-common marks the
+        // spare slot `limit` instead of its value.
+        const BLOCK: usize = 256;
+        for &(j, con) in &self.two {
             let Some(m) = n.checked_sub(j) else { continue };
             if m < 2 || con == Constraint::Equal {
                 continue;
             }
-            let strict = con != Constraint::Any;
-            for a in 1..=m / 2 {
-                if strict && 2 * a == m {
-                    continue;
+            let hi = if con != Constraint::Any && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+            let mut a = 1;
+            while a <= hi {
+                let end = (a + BLOCK).min(hi + 1);
+                for a in a..end {
+                    let (ga, gb) = (values[a], values[m - a]);
+                    let both = self.common[ga as usize] & self.common[gb as usize];
+                    let slot = if both == 1 { (ga ^ gb) as usize } else { limit };
+                    self.seen[slot] = stamp;
                 }
-                let (ga, gb) = (values[a], values[m - a]);
-                if self.is_rare(ga) || self.is_rare(gb) {
-                    continue;
+                let seen = &self.seen;
+                self.missing.retain(|&r| seen[r as usize] != stamp);
+                if self.missing.is_empty() {
+                    return c as u32;
                 }
-                let v = ga ^ gb;
-                if self.seen[v as usize] != stamp {
-                    self.seen[v as usize] = stamp;
-                    if v < c {
-                        missing -= 1;
-                        if missing == 0 {
-                            break 'outer;
-                        }
-                    }
-                }
+                a = end;
             }
         }
-        if missing == 0 {
-            c
-        } else {
-            (0..c).find(|&x| self.is_rare(x) && self.seen[x as usize] != stamp).unwrap_or(c)
-        }
+        self.missing[0]
+    }
+
+    /// The values `0..limit` are tracked; `seen[limit]` is a spare slot.
+    fn limit(&self) -> usize {
+        self.seen.len() - 1
+    }
+
+    /// Recomputes the class of every tracked value under the mask.
+    fn classify(&mut self) {
+        let mask = self.mask;
+        self.common = (0..self.seen.len() as u32).map(|x| u8::from(parity(x & mask))).collect();
     }
 }
 
@@ -245,7 +262,7 @@ impl Step for Sparse {
         }
         let v = if self.mask == 0 {
             self.plain_pairs(values, stamp);
-            self.seen.iter().position(|&s| s != stamp).unwrap_or(self.seen.len()) as u32
+            (0..self.limit()).find(|&x| self.seen[x] != stamp).unwrap_or(self.limit()) as u32
         } else {
             self.sparse_value(values, stamp)
         };
