@@ -43,6 +43,6 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Nim: the nim-sum of the heaps, the outcome and every winning move.
     Nim(commands::nim::NimArgs),
-    /// Take-and-break games (octal, hex, CGSuite codes): Grundy sequences, certified periods, misère genus.
+    /// Octal and take-and-break games: Grundy sequences, certified periods, genus.
     Octal(commands::octal::OctalArgs),
 }

@@ -1,6 +1,7 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
 mod nim;
+mod octal;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
