@@ -75,6 +75,14 @@ fn reversed_z(values: &[u32], len: usize) -> Vec<u32> {
 /// smallest period the last half of the sequence shows, with its least
 /// preperiod, when the computed values reach the theorem's bound.
 pub fn certify(values: &[u32], h: u32, k: usize) -> Option<Periodicity> {
+    let (p, needed) = candidate(values, h, k)?;
+    (values.len() >= needed).then_some(p)
+}
+
+/// The smallest period the last half of `values` shows, with its least
+/// preperiod, and how many values the theorem needs to certify it (it is
+/// certified when `values.len()` reaches that many and the pattern holds).
+pub fn candidate(values: &[u32], h: u32, k: usize) -> Option<(Periodicity, usize)> {
     let len = values.len();
     let half = len / 2;
     if half < 2 {
@@ -83,8 +91,8 @@ pub fn certify(values: &[u32], h: u32, k: usize) -> Option<Periodicity> {
     let z = reversed_z(values, half);
     let p = (1..half).find(|&p| z[p] as usize >= half - p)?;
     let pp = preperiod(values, p);
-    let bound = certificate_bound(h, k, pp, p)?;
-    (len - p >= bound).then_some(Periodicity { period: p, preperiod: pp, saltus: 0 })
+    let needed = certificate_bound(h, k, pp, p)?.checked_add(p)?;
+    Some((Periodicity { period: p, preperiod: pp, saltus: 0 }, needed))
 }
 
 /// An uncertified pattern in the last half of `values`: the smallest period

@@ -193,9 +193,14 @@ fn drive(
             && (values.len() == next_check || values.len() == upto + 1)
         {
             next_check += (next_check / 16).max(64);
-            if let Some(p) = period::certify(&values, h, k) {
-                certified = Some(p);
-                break;
+            match period::candidate(&values, h, k) {
+                Some((p, needed)) if needed <= values.len() => {
+                    certified = Some(p);
+                    break;
+                }
+                // The pattern holds so far: check again exactly when it would be certified.
+                Some((_, needed)) => next_check = next_check.min(needed),
+                None => {}
             }
         }
     }

@@ -203,7 +203,12 @@ impl Sparse {
         // 2. Pairs of common heaps give rare values; stop once all below c are
         // found. Branch-free blocks: a pair that is not common-common marks the
         // spare slot `limit` instead of its value.
-        const BLOCK: usize = 256;
+        // Blocks start small (the missing values are usually found within a
+        // few dozen pairs) and double up to 1024 pairs.
+        let common = &self.common[..];
+        let seen = &mut self.seen[..];
+        let missing = &mut self.missing;
+        let mut block = 32;
         for &(j, con) in &self.two {
             let Some(m) = n.checked_sub(j) else { continue };
             if m < 2 || con == Constraint::Equal {
@@ -212,19 +217,20 @@ impl Sparse {
             let hi = if con != Constraint::Any && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
             let mut a = 1;
             while a <= hi {
-                let end = (a + BLOCK).min(hi + 1);
-                for a in a..end {
-                    let (ga, gb) = (values[a], values[m - a]);
-                    let both = self.common[ga as usize] & self.common[gb as usize];
+                let end = (a + block).min(hi + 1);
+                let low = &values[a..end];
+                let high = &values[m + 1 - end..=m - a];
+                for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
+                    let both = common[ga as usize] & common[gb as usize];
                     let slot = if both == 1 { (ga ^ gb) as usize } else { limit };
-                    self.seen[slot] = stamp;
+                    seen[slot] = stamp;
                 }
-                let seen = &self.seen;
-                self.missing.retain(|&r| seen[r as usize] != stamp);
-                if self.missing.is_empty() {
+                missing.retain(|&r| seen[r as usize] != stamp);
+                if missing.is_empty() {
                     return c as u32;
                 }
                 a = end;
+                block = (block * 2).min(1024);
             }
         }
         self.missing[0]
