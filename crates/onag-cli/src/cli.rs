@@ -69,4 +69,6 @@ pub enum Command {
     EasyChase(commands::easy_chase::EasyChaseArgs),
     /// Coin-turning games (Mock Turtles, Ruler, codes like 1-3) and Tartan products.
     Coins(commands::coins::CoinsArgs),
+    /// Octal and take-and-break games: Grundy sequences, certified periods, genus.
+    Octal(commands::octal::OctalArgs),
 }

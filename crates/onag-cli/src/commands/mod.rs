@@ -18,6 +18,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
 pub mod wythoff;
+pub mod octal;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -78,5 +79,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Retro(args) => retro::run(&ctx, args),
         Command::EasyChase(args) => easy_chase::run(&ctx, args),
         Command::Coins(args) => coins::run(&ctx, args),
+        Command::Octal(args) => octal::run(&ctx, args),
     }
 }

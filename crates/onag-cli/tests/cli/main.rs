@@ -8,6 +8,7 @@ mod coins;
 mod nim;
 mod nimber;
 mod subtraction;
+mod octal;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -11,6 +11,8 @@ pub mod hackenbush;
 pub mod heap;
 pub mod solve;
 pub mod coins;
+pub mod heap;
+pub mod misere;
 
 use serde::Serialize;
 

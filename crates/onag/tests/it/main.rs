@@ -13,4 +13,5 @@ mod pins;
 mod game_brute;
 mod game_laws;
 mod game_print;
+mod octal;
 mod tidy;
