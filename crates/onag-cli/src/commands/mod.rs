@@ -3,22 +3,22 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod coins;
 pub mod easy_chase;
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod graph;
+pub mod graph_loopy;
 pub mod hackenbush;
 pub mod moore_nim;
-pub mod coins;
-pub mod graph_loopy;
 pub mod nim;
 pub mod nimber;
+pub mod octal;
 pub mod retro;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
 pub mod wythoff;
-pub mod octal;
 
 use std::process::ExitCode;
 use std::time::Duration;

@@ -1,14 +1,14 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
 mod classic;
+mod coins;
 mod graph;
 mod hackenbush;
 mod loopy;
-mod coins;
 mod nim;
 mod nimber;
-mod subtraction;
 mod octal;
+mod subtraction;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,17 +1,17 @@
 //! Integration tests of the onag library against independent computations.
 
 mod classic;
-mod graph;
-mod hackenbush;
-mod loopy;
 mod coins;
-mod nimber;
-mod pins;
-mod subtraction;
-mod loopy;
-mod pins;
 mod game_brute;
 mod game_laws;
 mod game_print;
+mod graph;
+mod hackenbush;
+mod loopy;
+mod loopy;
+mod nimber;
 mod octal;
+mod pins;
+mod pins;
+mod subtraction;
 mod tidy;

@@ -1,7 +1,3 @@
-//! Heap games: subtraction games, take-and-break games, and their Grundy
-//! sequences (computed once into a table; a sum of heaps is the XOR of entries).
-
-pub mod subtraction;
 //! Heap games: a position is a sum of heaps, a move changes one heap into a
 //! list of smaller heaps, and the Grundy value of a sum is the XOR of the
 //! heaps' values, read from a sequence computed once.
@@ -18,6 +14,7 @@ pub mod code;
 pub mod period;
 pub mod sequence;
 mod sparse;
+pub mod subtraction;
 
 use std::ops::ControlFlow;
 
