@@ -10,7 +10,6 @@ pub mod coins;
 pub mod graph;
 pub mod hackenbush;
 pub mod heap;
-pub mod heap;
 pub mod misere;
 pub mod solve;
 
