@@ -298,7 +298,7 @@ impl Analysis {
         Some(BigUint::from(*self.table.get(r)?) + q * per.saltus)
     }
 
-    /// The heaps `0..table.len()` of value 0.
+    /// The heaps `0..=upto` (within the table) of value 0: the P-positions.
     pub fn p_positions(&self, upto: usize) -> Vec<u64> {
         (0..self.table.len().min(upto.saturating_add(1)))
             .filter(|&n| self.table[n] == 0)
@@ -678,12 +678,6 @@ pub struct SumSolution {
     pub outcome: Outcome,
     /// Every move to a sum of value 0, by heap then by size after the move.
     pub winning_moves: Vec<HeapMove>,
-}
-
-/// The largest heap for which winning moves of rule and all-but games can be
-/// listed: their moves are read from the table.
-pub fn table_heap_limit(analysis: &Analysis) -> u64 {
-    analysis.table.len().saturating_sub(1) as u64
 }
 
 /// Values the sum of `heaps` and lists every winning move.
