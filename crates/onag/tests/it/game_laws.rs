@@ -145,3 +145,44 @@ fn simplest_is_earliest_born_among_small_dyadics() {
         }
     }
 }
+
+#[test]
+fn outcomes_and_predicates_of_known_games() {
+    use onag::game::PartizanOutcome::{L, N, P, R};
+    use std::cmp::Ordering;
+    let mut a = Arena::new();
+    let zero = a.zero();
+    let one = a.integer(1).unwrap();
+    let star = a.nimber(1).unwrap();
+    let up = a.up_multiple(1).unwrap();
+    let down = a.neg(up).unwrap();
+    let up_star = a.add(up, star).unwrap();
+    let pm1 = a.switch(one).unwrap();
+    let up2 = a.up_power(2).unwrap();
+    let sum3 = a.up_power_sum(3).unwrap();
+    for (g, want) in
+        [(zero, P), (one, L), (star, N), (up, L), (down, R), (up_star, N), (pm1, N), (up2, L)]
+    {
+        assert_eq!(a.outcome(g).unwrap(), want);
+    }
+    assert_eq!(a.compare(up, star).unwrap(), None);
+    assert_eq!(a.compare(up2, up).unwrap(), Some(Ordering::Less));
+    assert_eq!(a.compare(sum3, up).unwrap(), Some(Ordering::Greater));
+    assert!(a.is_infinitesimal(sum3).unwrap());
+    assert!(!a.is_infinitesimal(pm1).unwrap());
+    assert!(a.is_all_small(up2).unwrap());
+    assert!(!a.is_all_small(pm1).unwrap());
+    assert!(a.is_switch(pm1).unwrap());
+    assert!(!a.is_switch(up).unwrap());
+    assert!(a.is_number(one) && !a.is_number(star));
+    assert_eq!(a.as_nimber(star), Some(1));
+    assert_eq!(a.nim_value(up), None);
+    assert_eq!(a.stops(pm1).unwrap(), (Dyadic::from_i64(1), Dyadic::from_i64(-1)));
+    // ↑ⁿ is infinitesimal with respect to ↑^(n-1): 8·↑³ < ↑².
+    let up3 = a.up_power(3).unwrap();
+    let many = a.norton_multiply(up3, &BigInt::from(8)).unwrap();
+    assert!(a.lt(many, up2).unwrap());
+    // Overflow is an error, not a wrap.
+    let huge = a.up_multiple(i64::MAX).unwrap();
+    assert_eq!(a.add(huge, up).unwrap_err().kind(), onag::ErrorKind::Overflow);
+}

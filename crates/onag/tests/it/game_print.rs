@@ -106,6 +106,26 @@ fn numbers_and_number_up_star() {
     let l = a.left_options(x).unwrap();
     assert_eq!(a.print_set(&l).unwrap(), "{6,6*}");
     assert_eq!(a.print_set(&[]).unwrap(), "{}");
+    let options = |a: &mut Arena, x: GameId| {
+        let l = a.left_options(x).unwrap();
+        let r = a.right_options(x).unwrap();
+        (a.print_set(&l).unwrap(), a.print_set(&r).unwrap())
+    };
+    let x = a.number_up_star(&Dyadic::zero(), -1, 1).unwrap();
+    assert_eq!(options(&mut a, x), ("{0}".into(), "{0,*}".into()));
+    let x = a.number_up_star(&Dyadic::zero(), 1, 6).unwrap();
+    assert_eq!(options(&mut a, x), ("{0}".into(), "{*7}".into()));
+    let x = q(&mut a, 25, 4);
+    assert_eq!(options(&mut a, x), ("{3/2}".into(), "{13/8}".into()));
+    let x = a.integer(-1823437481924).unwrap();
+    assert_eq!(options(&mut a, x), ("{}".into(), "{-1823437481923}".into()));
+    let x = a.integer(5).unwrap();
+    assert_eq!(options(&mut a, x), ("{4}".into(), "{}".into()));
+    assert_eq!(a.birthday(x).unwrap().to_string(), "5");
+    let x = a.number_up_star(&Dyadic::new(73, 4), -9, 8).unwrap();
+    assert_eq!(a.birthday(x).unwrap().to_string(), "27");
+    let s8 = a.nimber(8).unwrap();
+    assert_eq!(a.follower_count(s8).unwrap(), 9);
 }
 
 #[test]
