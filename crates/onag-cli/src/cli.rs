@@ -71,4 +71,8 @@ pub enum Command {
     Retro(commands::retro::RetroArgs),
     /// The Easy Chase: who catches whom, in how many moves, and the best move.
     EasyChase(commands::easy_chase::EasyChaseArgs),
+    /// Coin-turning games (Mock Turtles, Ruler, codes like 1-3) and Tartan products.
+    Coins(commands::coins::CoinsArgs),
+    /// Octal and take-and-break games: Grundy sequences, certified periods, genus.
+    Octal(commands::octal::OctalArgs),
 }

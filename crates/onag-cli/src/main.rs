@@ -6,6 +6,7 @@
 
 mod cli;
 mod commands;
+mod plot;
 #[allow(dead_code, reason = "used by long-running subcommands")]
 mod progress;
 mod render;

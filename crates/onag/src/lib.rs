@@ -4,8 +4,8 @@
 //! calculator are thin layers over it. Modules are usable on their own:
 //!
 //! - [`number`]: exact integers (machine word fast path, big integers beyond).
-//! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
 //! - [`nimber`]: nim arithmetic in GF(2^64), GF(2^128) and wider fields.
+//! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
 //! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
 //! - [`lang`]: the calculator language (CALCULATOR.md): parser, evaluator, sessions.

@@ -10,12 +10,16 @@ use serde::Serialize;
 use crate::commands::Context;
 use crate::render;
 
-const RULES: &str = "\
+const RULES: &str = "Examples:\n  onag easy-chase --n 20 --white 1,1 --black 3,3 --to-move white\n  onag easy-chase --n 20 --white 1,1 --black 3,3 --json\n  onag easy-chase --n 5 --table\n\n\
 Rules (seed 003): on an n x n board white moves one square up, down, left or
 right; black moves one or two squares in a straight line; no move leaves the
 board. A player wins by landing on the other piece (a two-square move may pass
 over it). Both win as fast as possible and lose as slowly as possible; `moves`
-is the length of the game under that play. Squares are x,y from 1 (x the column).";
+is the length of the game under that play. Squares are x,y from 1 (x the column).
+
+--json keys: n, white, black (\"x,y\"), to_move, winner (\"white\"/\"black\"/\"draw\"),
+moves (null for a draw), best_move ({piece, from, to}); with --table: n, counts
+({white, black, draw}), positions (a list of those objects).";
 
 /// Who moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -17,16 +17,26 @@ use crate::commands::Context;
 use crate::commands::graph::{GraphFormat, chosen_position, load_graphs, resolve};
 use crate::render;
 
+/// The largest heap tabulated without an explicit `--max-positions`.
+const DEFAULT_MAX_HEAP: u64 = 100_000_000;
+
 /// Arguments of `onag every-sg`.
 #[derive(Debug, Args)]
 #[command(after_help = concat!(
     "Each player moves in EVERY component that still has a move; the player who\n",
     "cannot move loses. The first player wins iff the largest step is odd.\n",
+    "Step: 0 with no move; 1 + the largest even option step if there is one\n",
+    "(the winner of a component makes it last), else 1 + the smallest option step.\n",
     "Graph files are read as by `onag graph` (see `onag graph --help`).\n\n",
     "Examples:\n",
     "  onag every-sg game.txt --sum a b\n",
     "  onag every-sg --subtraction 1,2,3 5 7 9\n",
-    "  onag every-sg --subtraction 1,2,3 5 7 9 --json",
+    "  onag every-sg --subtraction 1,2,3 5 7 9 --json\n\n",
+    "--json keys: components ([{file, position, step, outcome, move}], or\n",
+    "[{heap, step, outcome, move}] with --subtraction; move is {from, to} or null),\n",
+    "largest_step, outcome, winner (\"first\"/\"second\"), winning_moves\n",
+    "([{component, from, to}]: the moves in every component when the first player\n",
+    "wins, else empty).",
 ))]
 pub struct EverySgArgs {
     /// Graph files; with --subtraction, the heap sizes.
@@ -137,6 +147,13 @@ fn run_heaps(ctx: &Context, args: &EverySgArgs, set: &str) -> anyhow::Result<Exi
         heaps.push(heap);
     }
     let upto = heaps.iter().copied().max().unwrap_or(0);
+    if upto > DEFAULT_MAX_HEAP && ctx.global.max_positions.is_none() {
+        bail!(
+            "HEAP {upto}: the steps of all heaps up to it need a table of {} entries; \
+             allow it with --max-positions",
+            u128::from(upto) + 1
+        );
+    }
     let (budget, _bar) = ctx.budget("Every-SG steps");
     let table = subtraction_steps(&set, upto, &budget)?;
     let components: Vec<HeapComponent> = heaps
@@ -182,7 +199,7 @@ fn run_heaps(ctx: &Context, args: &EverySgArgs, set: &str) -> anyhow::Result<Exi
 }
 
 fn run_graphs(ctx: &Context, args: &EverySgArgs) -> anyhow::Result<ExitCode> {
-    let graphs = load_graphs(&args.inputs, args.format)?;
+    let graphs = load_graphs(ctx, &args.inputs, args.format)?;
     for g in &graphs {
         g.graph.reject_tags("onag every-sg")?;
     }

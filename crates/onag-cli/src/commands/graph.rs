@@ -13,13 +13,20 @@ use onag::impartial::Outcome;
 use onag::impartial::graph::misere::misere_values;
 use onag::impartial::graph::solve::grundy_values;
 use onag::impartial::graph::sum::{Component, solve_sum};
-use onag::impartial::graph::{GameGraph, PositionId, parse_json, parse_text};
+use onag::impartial::graph::{GameGraph, PositionId, parse_json, parse_text_within};
 use serde::Serialize;
 
 use crate::commands::Context;
 use crate::render;
 
-const FORMAT_HELP: &str = "\
+const GRAPH_HELP: &str = "\
+Examples:
+  onag graph game.txt
+  onag graph game.txt --position b --json
+  onag graph game.txt other.json --sum a other.json:x x
+  onag graph game.txt --misere
+  onag graph loops.txt --loopy
+
 Graph files:
   Text: one position per line, `name: succ succ ...`; the first position is the
   start; `#` starts a comment; a position with no moves is written `name:`, and
@@ -36,7 +43,17 @@ Graph files:
   `-` reads the graph from standard input.
 
 Positions in --position and --sum are NAME when only one FILE has it, or
-FILE:NAME (the FILE exactly as given).";
+FILE:NAME (the FILE exactly as given).
+
+--json keys: position, grundy, outcome (\"P\"/\"N\"), winning_moves (names),
+positions ([{name, grundy, outcome}], with file when there are several FILEs);
+with --sum: components ([{file, position, grundy, outcome}]), grundy, outcome,
+winning_moves ([{component, file, from, to}]), positions; with --misere: play
+(\"misere\"), position, value (sg⁻), outcome, winning_moves, positions
+([{name, value, outcome}]); with --loopy: play (\"loopy\"), position, value
+({\"finite\": n} or {\"infinite\": [K]}), text (\"∞(0,2)\"), outcome (\"P\"/\"N\"/\"D\"),
+winning_moves and drawing_moves ([{from, to}], with component and file in sums),
+positions ([{name, value, text, outcome}]).";
 
 /// The format of a graph file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -49,14 +66,7 @@ pub enum GraphFormat {
 
 /// Arguments of `onag graph`.
 #[derive(Debug, Args)]
-#[command(after_help = concat!(
-    "Examples:\n",
-    "  onag graph game.txt\n",
-    "  onag graph game.txt --position b --json\n",
-    "  onag graph game.txt other.json --sum a other.json:x x\n",
-    "  onag graph game.txt --misere\n\n",
-))]
-#[command(after_long_help = FORMAT_HELP)]
+#[command(after_help = GRAPH_HELP)]
 pub struct GraphArgs {
     /// Graph files (text, or JSON when the name ends in `.json`; `-` is standard input).
     #[arg(required = true, value_name = "FILE")]
@@ -75,6 +85,11 @@ pub struct GraphArgs {
     #[arg(long)]
     pub misere: bool,
 
+    /// Loopy play: generalised Sprague–Grundy values for graphs with cycles
+    /// (a number, or ∞(K) with K the finite values of the moves; see `onag retro`).
+    #[arg(long, conflicts_with = "misere")]
+    pub loopy: bool,
+
     /// The files' format (default: JSON for names ending in `.json`, text otherwise).
     #[arg(long, value_enum)]
     pub format: Option<GraphFormat>,
@@ -90,9 +105,11 @@ pub struct LoadedGraph {
 
 /// Reads and parses every file.
 pub fn load_graphs(
+    ctx: &Context,
     files: &[String],
     format: Option<GraphFormat>,
 ) -> anyhow::Result<Vec<LoadedGraph>> {
+    let (budget, _bar) = ctx.budget("reading graph");
     let mut graphs = Vec::with_capacity(files.len());
     for file in files {
         let text = if file == "-" {
@@ -102,12 +119,18 @@ pub fn load_graphs(
         } else {
             std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
         };
+        // A byte order mark is not part of the first name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         let source = if file == "-" { "<stdin>" } else { file.as_str() };
         let json = match format {
             Some(f) => f == GraphFormat::Json,
             None => file.to_ascii_lowercase().ends_with(".json"),
         };
-        let graph = if json { parse_json(&text, source)? } else { parse_text(&text, source)? };
+        let graph = if json {
+            parse_json(text, source)?
+        } else {
+            parse_text_within(text, source, &budget)?
+        };
         graphs.push(LoadedGraph { file: file.clone(), graph });
     }
     Ok(graphs)
@@ -227,9 +250,12 @@ struct MisereReport<'a> {
 
 /// Runs `onag graph`.
 pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
-    let graphs = load_graphs(&args.files, args.format)?;
+    let graphs = load_graphs(ctx, &args.files, args.format)?;
     for g in &graphs {
         g.graph.reject_tags("onag graph")?;
+    }
+    if args.loopy {
+        return super::graph_loopy::run(ctx, &graphs, args.position.as_deref(), &args.sum);
     }
     if args.misere {
         if !args.sum.is_empty() {

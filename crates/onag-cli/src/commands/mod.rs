@@ -3,15 +3,18 @@
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].
 
+pub mod coins;
 pub mod easy_chase;
 pub mod eval;
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod graph;
+pub mod graph_loopy;
 pub mod hackenbush;
 pub mod moore_nim;
 pub mod nim;
 pub mod nimber;
+pub mod octal;
 pub mod retro;
 pub mod staircase;
 pub mod subtraction;
@@ -77,6 +80,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Hackenbush(args)) => hackenbush::run(&ctx, args),
         Some(Command::Retro(args)) => retro::run(&ctx, args),
         Some(Command::EasyChase(args)) => easy_chase::run(&ctx, args),
+        Some(Command::Coins(args)) => coins::run(&ctx, args),
+        Some(Command::Octal(args)) => octal::run(&ctx, args),
         None => crate::repl::run(&ctx),
     }
 }

@@ -3,9 +3,11 @@
 
 use std::process::ExitCode;
 
+use anyhow::Context as _;
 use clap::Args;
+use onag::Location;
 use onag::impartial::classic::moore_nim;
-use onag::number::BigUint;
+use onag::number::{BigUint, parse_natural};
 
 use crate::commands::Context;
 use crate::commands::nim::parse_heap;
@@ -26,15 +28,66 @@ pub struct MooreNimArgs {
     pub max_take: Option<u64>,
 
     /// Heap sizes (non-negative integers of any size).
-    #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
+    #[arg(required_unless_present = "heaps_from", value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
     pub heaps: Vec<BigUint>,
+
+    /// Read more heap sizes (separated by white space) from FILE, or `-` for
+    /// standard input: for positions too large for the command line.
+    #[arg(long, value_name = "FILE")]
+    pub heaps_from: Option<String>,
+}
+
+/// Reads white-space separated heap sizes; errors name FILE:LINE:COL.
+fn read_heaps(name: &str) -> anyhow::Result<Vec<BigUint>> {
+    let text = if name == "-" {
+        std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
+    } else {
+        std::fs::read_to_string(name).with_context(|| format!("cannot read {name}"))?
+    };
+    let source = if name == "-" { "<stdin>" } else { name };
+    let mut heaps = Vec::new();
+    for (l, line) in text.lines().enumerate() {
+        // Columns count characters; track them as the scan advances.
+        let mut column = 1;
+        let mut chars = line.char_indices().peekable();
+        while let Some(&(start, c)) = chars.peek() {
+            if c.is_whitespace() {
+                chars.next();
+                column += 1;
+                continue;
+            }
+            let token_column = column;
+            let mut end = line.len();
+            while let Some(&(i, c)) = chars.peek() {
+                if c.is_whitespace() {
+                    end = i;
+                    break;
+                }
+                chars.next();
+                column += 1;
+            }
+            let token = &line[start..end];
+            let heap = parse_natural(token).map_err(|e| {
+                onag::Error::syntax(
+                    Location::new(l + 1, token_column).in_source(source),
+                    e.message(),
+                )
+            })?;
+            heaps.push(heap);
+        }
+    }
+    Ok(heaps)
 }
 
 /// Runs `onag moore-nim`.
 pub fn run(ctx: &Context, args: MooreNimArgs) -> anyhow::Result<ExitCode> {
+    let mut heaps = args.heaps;
+    if let Some(name) = &args.heaps_from {
+        heaps.extend(read_heaps(name)?);
+    }
     let sol = match args.max_take {
-        Some(r) => moore_nim::solve_bash(&args.heaps, args.k, r)?,
-        None => moore_nim::solve(&args.heaps, args.k)?,
+        Some(r) => moore_nim::solve_bash(&heaps, args.k, r)?,
+        None => moore_nim::solve(&heaps, args.k)?,
     };
     if ctx.json() {
         return render::json(&sol);

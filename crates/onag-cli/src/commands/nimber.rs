@@ -5,7 +5,7 @@
 //! `2^128` go through the fixed-width fields, wider ones through
 //! [`NimberBig`]. `onag nimber mul -` multiplies pairs read from standard input,
 //! one pair a line, with a hand-rolled parser and printer so that the product
-//! is not the bottleneck.
+//! is not the bottleneck; with `--json` it prints JSON Lines.
 
 use std::io::{BufRead, Read};
 use std::process::ExitCode;
@@ -187,7 +187,7 @@ pub fn run(ctx: &Context, args: NimberArgs) -> anyhow::Result<ExitCode> {
                 if operands.len() != 1 {
                     bail!("'-' (read pairs from standard input) must be the only operand");
                 }
-                return bulk_multiply(hex);
+                return bulk_multiply(hex, ctx.json());
             }
             if operands.len() < 2 {
                 bail!("mul needs two or more operands, or '-' to read pairs from standard input");
@@ -346,8 +346,10 @@ fn push_number(buf: &mut Vec<u8>, x: u128, hex: bool) {
     buf.extend_from_slice(&tmp[i..]);
 }
 
-/// `onag nimber mul -`: one product per input line.
-fn bulk_multiply(hex: bool) -> anyhow::Result<ExitCode> {
+/// `onag nimber mul -`: one product per input line. With `--json` each line
+/// is a JSON value (JSON Lines): a number, or a string when it is hexadecimal
+/// or does not fit 64 bits.
+fn bulk_multiply(hex: bool, json: bool) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut reader = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
     let mut out = render::Output::new();
@@ -370,7 +372,7 @@ fn bulk_multiply(hex: bool) -> anyhow::Result<ExitCode> {
             text = t;
         }
         if text.iter().all(|c| *c == b' ' || *c == b'\t') {
-            buf.push(b'\n');
+            buf.extend_from_slice(if json { b"null\n" } else { b"\n" });
             continue;
         }
         let fail = |(col, msg): (usize, &str)| anyhow!("stdin:{line_no}:{col}: {msg}");
@@ -392,7 +394,14 @@ fn bulk_multiply(hex: bool) -> anyhow::Result<ExitCode> {
             (Ok(x), Ok(y)) => u128::from(nimber::mul64(x, y)),
             _ => nimber::mul128(a, b),
         };
+        let quote = json && (hex || p > u128::from(u64::MAX));
+        if quote {
+            buf.push(b'"');
+        }
         push_number(&mut buf, p, hex);
+        if quote {
+            buf.push(b'"');
+        }
         buf.push(b'\n');
         if buf.len() >= 1 << 16 {
             out.bytes(&buf)?;

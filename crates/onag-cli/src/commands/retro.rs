@@ -13,7 +13,7 @@ use crate::commands::Context;
 use crate::commands::graph::{GraphFormat, load_graphs};
 use crate::render;
 
-const FORMAT_HELP: &str = "\
+const FORMAT_HELP: &str = "Examples:\n  onag retro game.txt\n  onag retro game.txt --position start --json\n  onag retro game.txt --terminal win\n\n\
 Graph files are those of `onag graph` (text `name: succ succ ...` or JSON), with
 cycles allowed and optional tags in brackets after a name:
     start [L]: a b
@@ -26,7 +26,12 @@ cycles allowed and optional tags in brackets after a name:
             the result the game's rules declare here, for the player to move
             (the position's moves are ignored)
 Results are for the player to move: `win in 3` means that player wins in 3
-moves when both win as fast as possible and lose as slowly as possible.";
+moves when both win as fast as possible and lose as slowly as possible.
+
+--json keys: partizan, counts ({win, loss, draw}), positions ([{name, to_move,
+result (\"win\"/\"loss\"/\"draw\"), distance (null for a draw), winner, best_move}];
+to_move and winner (\"left\"/\"right\"/null) only in partizan graphs); with
+--position: position and the same keys for that position alone.";
 
 /// What happens to the player who cannot move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -126,7 +131,7 @@ fn side_letter(side: Option<Side>) -> &'static str {
 
 /// Runs `onag retro`.
 pub fn run(ctx: &Context, args: RetroArgs) -> anyhow::Result<ExitCode> {
-    let graphs = load_graphs(std::slice::from_ref(&args.file), args.format)?;
+    let graphs = load_graphs(ctx, std::slice::from_ref(&args.file), args.format)?;
     let graph = &graphs[0].graph;
     let tagged = TaggedGraph::new(graph)?;
     let chosen =
@@ -192,7 +197,8 @@ pub fn run(ctx: &Context, args: RetroArgs) -> anyhow::Result<ExitCode> {
             String::new()
         };
         let best = r.best_move.map(|m| format!("  -> {m}")).unwrap_or_default();
-        out.line(format_args!("  {:<width$}  {side}{text:<result_width$}{best}", r.name))?;
+        let line = format!("  {:<width$}  {side}{text:<result_width$}{best}", r.name);
+        out.line(format_args!("{}", line.trim_end()))?;
     }
     out.finish()
 }

@@ -107,9 +107,10 @@ pub fn run(ctx: &Context, args: SubtractionArgs) -> anyhow::Result<ExitCode> {
     if ctx.global.max_positions.is_none() {
         budget = budget.with_max_positions(DEFAULT_MAX_POSITIONS);
     }
-    // Rule and all-but games read heaps from the table: compute it that far.
+    // Rule games read heaps from the table: compute it that far. (Finite and
+    // all-but games extrapolate beyond it through their proved periods.)
     let mut table_upto = upto;
-    if !matches!(set, SubtractionSet::Finite(_)) {
+    if matches!(set, SubtractionSet::Rule(_)) {
         for h in &heaps {
             let h = h.to_u64().filter(|&h| h < u32::MAX as u64).ok_or_else(|| {
                 anyhow::anyhow!("heap {h} is too large: this game's values come from a table")

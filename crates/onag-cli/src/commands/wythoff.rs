@@ -5,6 +5,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
+use num_traits::ToPrimitive;
 use onag::impartial::classic::wythoff;
 use onag::number::{BigUint, serde_decimal};
 use serde::Serialize;
@@ -22,7 +23,8 @@ const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
     after_help = "Examples:\n  onag wythoff 3 5\n  onag wythoff --p-positions 20\n  onag wythoff --index 1000000000000000000000000000000 --json\n  onag wythoff --k 1 4 9\n  onag wythoff --grundy 16"
 )]
 pub struct WythoffArgs {
-    /// The two heap sizes.
+    /// The two heap sizes (for Wythoff's game with both below 1024, the Grundy
+    /// value is searched too).
     #[arg(value_name = "HEAP", num_args = 2, allow_negative_numbers = true, value_parser = parse_heap,
           required_unless_present_any = ["p_positions", "index", "grundy"],
           conflicts_with_all = ["p_positions", "index", "grundy"])]
@@ -54,6 +56,17 @@ struct Index<'a> {
     x: BigUint,
     #[serde(serialize_with = "serde_decimal::serialize")]
     y: BigUint,
+}
+
+/// Positions whose Grundy value is searched (both heaps below this).
+const VALUE_SEARCH_SIDE: u64 = 1024;
+
+#[derive(Serialize)]
+struct Position<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u32>,
+    #[serde(flatten)]
+    solution: &'a wythoff::WythoffSolution,
 }
 
 #[derive(Serialize)]
@@ -121,11 +134,22 @@ pub fn run(ctx: &Context, args: WythoffArgs) -> anyhow::Result<ExitCode> {
     }
     let (a, b) = (&args.heaps[0], &args.heaps[1]);
     let sol = wythoff::solve(a, b, k)?;
+    // The Grundy value has no closed form: search it for small positions.
+    let value = match (k, a.to_u64(), b.to_u64()) {
+        (0, Some(x), Some(y)) if x.max(y) < VALUE_SEARCH_SIDE => {
+            let (budget, _bar) = ctx.budget("Wythoff Grundy value");
+            Some(wythoff::grundy_value(x, y, &budget)?)
+        }
+        _ => None,
+    };
     if ctx.json() {
-        return render::json(&sol);
+        return render::json(&Position { value, solution: &sol });
     }
     if k > 0 {
         out.line(format_args!("extended Wythoff, k = {k}"))?;
+    }
+    if let Some(v) = value {
+        out.line(format_args!("value (Grundy, by search): {v}"))?;
     }
     out.line(format_args!("outcome: {}", render::outcome_words(sol.outcome)))?;
     if sol.winning_moves.is_empty() {

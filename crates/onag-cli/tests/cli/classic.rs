@@ -1,7 +1,7 @@
 //! `onag take-half`, `moore-nim`, `wythoff`, `fibonacci-nim`, `staircase` and
 //! `nim --misere`.
 
-use crate::{assert_error, onag};
+use crate::{assert_error, onag, onag_with_stdin};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let run = onag(args);
@@ -47,6 +47,8 @@ fn wythoff() {
     let v = json(&["wythoff", "3", "5", "--json"]);
     assert_eq!(v["outcome"], "P");
     let v = json(&["wythoff", "5", "6", "--json"]);
+    // g(5, 6) = 10 in Wythoff's Grundy table.
+    assert_eq!(v["value"], 10);
     assert_eq!(
         v["winning_moves"],
         serde_json::json!([{"to": [1, 2], "take": [4, 4]}, {"to": [5, 3], "take": [0, 3]}])
@@ -104,4 +106,19 @@ fn misere_nim() {
     assert_eq!(json(&["nim", "--misere", "1", "1", "--json"])["outcome"], "N");
     assert_eq!(json(&["nim", "--misere", "2", "2", "--json"])["outcome"], "P");
     assert!(onag(&["nim", "--misere", "1", "1", "2"]).stdout.contains("misère"));
+}
+
+#[test]
+fn moore_nim_reads_heaps_from_stdin() {
+    let run =
+        onag_with_stdin(&["moore-nim", "--k", "2", "--heaps-from", "-", "5", "--json"], "1\n 2\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        v["winning_moves"][0]["changes"],
+        serde_json::json!([{"heap": 0, "from": 5, "to": 1}, {"heap": 2, "from": 2, "to": 1}])
+    );
+    let run = onag_with_stdin(&["moore-nim", "--k", "2", "--heaps-from", "-"], "1 2\n 3 x\n");
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr.trim(), "error: <stdin>:2:4: 'x' is not a non-negative integer");
 }

@@ -57,6 +57,8 @@ fn reads_json_files_and_standard_input() {
     let v = json(&["graph", &g, "--json"]);
     assert_eq!(v["position"], "b");
     assert_eq!(v["grundy"], 1);
+    let bom = file("json", "bom.txt", "\u{feff}a: b\r\nb:\r\n");
+    assert_eq!(json(&["graph", &bom, "--json"])["position"], "a");
     let run = onag_with_stdin(&["graph", "-", "--json"], "x: y\ny:\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
@@ -115,6 +117,10 @@ fn every_sg_on_graphs_and_heaps() {
     assert_error(&["every-sg", "--subtraction", "1,2", "-5"], "HEAP `-5`");
     let too_big = ["every-sg", "--subtraction", "1", "1000", "--max-positions", "10"];
     assert_error(&too_big, "exceed the limit");
+    assert_error(
+        &["every-sg", "--subtraction", "1", "100000000000"],
+        "allow it with --max-positions",
+    );
 }
 
 #[test]

@@ -166,3 +166,30 @@ fn easy_chase_bad_input() {
     assert_error(&["easy-chase", "--n", "5", "--white", "3,3"], "--black");
     assert_error(&["easy-chase", "--n", "5", "--table", "--white", "1,1"], "--table");
 }
+
+#[test]
+fn graph_loopy_values() {
+    // a loops on itself and reaches 0 (end) and 1 (b): ∞(0,1). c <-> d with
+    // an exit from c to the end: d = 0 (c answers d's move by moving to the
+    // end), c = 1.
+    let g = file("graph-loopy", "l.txt", "a: end b a\nend:\nb: end\nc: d end\nd: c\nx: x\n");
+    let v = json(&["graph", &g, "--loopy", "--json"]);
+    assert_eq!(v["position"], "a");
+    assert_eq!(v["value"], serde_json::json!({"infinite": [0, 1]}));
+    assert_eq!(v["text"], "∞(0,1)");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"], serde_json::json!([{"from": "a", "to": "end"}]));
+    let texts: Vec<&str> =
+        v["positions"].as_array().unwrap().iter().map(|p| p["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["∞(0,1)", "0", "1", "1", "0", "∞"]);
+    let v = json(&["graph", &g, "--loopy", "--position", "x", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["drawing_moves"], serde_json::json!([{"from": "x", "to": "x"}]));
+    // ∞(0,1) + 1 = ∞(1,0): the move a -> b makes 1 + 1 = 0.
+    let text = onag(&["graph", &g, "--loopy", "--sum", "a", "b"]).stdout;
+    assert!(text.contains("value: ∞(0,1)"), "{text}");
+    assert!(text.contains("winning moves: component 0: a -> b"), "{text}");
+    let tagged = file("graph-loopy", "t.txt", "a [L]: a\n");
+    assert_error(&["graph", &tagged, "--loopy"], "tags are not used");
+    assert_error(&["graph", &g, "--loopy", "--misere"], "--misere");
+}

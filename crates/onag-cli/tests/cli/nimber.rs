@@ -52,6 +52,8 @@ fn bulk_multiplication() {
     assert_eq!(run.stdout, "11\n1\n\n24\n5\n");
     let run = onag_with_stdin(&["nimber", "mul", "-", "--hex"], "8 4\n");
     assert_eq!(run.stdout, "0xb\n");
+    let run = onag_with_stdin(&["nimber", "mul", "-", "--json"], "8 4\n\n0xffffffffffffffffff 1\n");
+    assert_eq!(run.stdout, "11\nnull\n\"4722366482869645213695\"\n");
     let big = format!("{} 1\n", u128::MAX);
     assert_eq!(onag_with_stdin(&["nimber", "mul", "-"], &big).stdout, format!("{}\n", u128::MAX));
 }

@@ -50,6 +50,10 @@ fn all_but_and_rules() {
     let v = json(&["subtraction", "--all-but", "2,3,7", "--upto", "30", "--json"]);
     assert_eq!(v["period"], 4);
     assert_eq!(v["saltus"], 2);
+    let v =
+        json(&["subtraction", "--all-but", "2,3,7", "1000000000000000000000000000000", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
     let v = json(&["subtraction", "--rule", "squares", "--upto", "10", "--json"]);
     assert_eq!(v["sequence"], serde_json::json!([0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0]));
     assert_eq!(v["period"], serde_json::Value::Null);

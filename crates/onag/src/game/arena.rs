@@ -95,12 +95,12 @@ pub struct Arena {
     pub(super) nus_values: Vec<Nus>,
     intern: HashTable<GameId>,
     nus_intern: HashTable<GameId>,
-    pub(super) sum_memo: FxHashMap<(GameId, GameId), GameId>,
-    pub(super) neg_memo: FxHashMap<GameId, GameId>,
-    pub(super) leq_memo: FxHashMap<(GameId, GameId), bool>,
+    pub(super) sum_memo: IdMap<GameId>,
+    pub(super) neg_memo: IdMap<GameId>,
+    pub(super) leq_memo: IdMap<bool>,
     pub(super) pending_left: Vec<GameId>,
     pub(super) pending_right: Vec<GameId>,
-    pub(super) pending_memo: FxHashMap<(GameId, GameId), bool>,
+    pub(super) pending_memo: IdMap<bool>,
     pub(super) stop_memo: FxHashMap<GameId, (Dyadic, Dyadic)>,
     pub(super) birthday_memo: FxHashMap<GameId, BigUint>,
     pub(super) budget: Budget,
@@ -120,6 +120,39 @@ impl std::fmt::Debug for Arena {
             .field("options", &self.pool.len())
             .finish()
     }
+}
+
+/// A hasher for memo keys made of one or two ids packed in a `u64`: the
+/// splitmix64 finaliser spreads consecutive ids over all bits, which the
+/// table's probing needs (a plain multiplicative hash of small pairs collides).
+#[derive(Default, Clone, Copy)]
+pub(super) struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0 ^ b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = z ^ (z >> 31);
+    }
+}
+
+/// Memo tables keyed by [`key`]: one id, or an ordered pair of ids.
+pub(super) type IdMap<V> = hashbrown::HashMap<u64, V, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// The memo key of the ordered pair `(g, h)`.
+pub(super) fn key(g: GameId, h: GameId) -> u64 {
+    ((g.0 as u64) << 32) | h.0 as u64
 }
 
 fn hash_options(left: &[GameId], right: &[GameId]) -> u64 {
@@ -143,12 +176,12 @@ impl Arena {
             nus_values: Vec::new(),
             intern: HashTable::new(),
             nus_intern: HashTable::new(),
-            sum_memo: FxHashMap::default(),
-            neg_memo: FxHashMap::default(),
-            leq_memo: FxHashMap::default(),
+            sum_memo: IdMap::default(),
+            neg_memo: IdMap::default(),
+            leq_memo: IdMap::default(),
             pending_left: Vec::new(),
             pending_right: Vec::new(),
-            pending_memo: FxHashMap::default(),
+            pending_memo: IdMap::default(),
             stop_memo: FxHashMap::default(),
             birthday_memo: FxHashMap::default(),
             budget: Budget::unlimited(),

@@ -6,11 +6,13 @@
 //!   `G^→1 = G`, `G^→(k+1) = {G^→k | H}` (so `↑^→2 = {↑ | *} = ↑ + ↑²`, `^[n]`)
 //!   and `G^(k+1) = {0 | H − G^→k}` (so `↑² = {0 | ↓*}`, `^<n>`). The tests
 //!   check `↑^→n = ↑ + ↑² + … + ↑ⁿ` with the two definitions.
+//! - The ordinal sum `G : H` (Hackenbush strings are ordinal sums of ±1).
 //! - `n·G` for an integer n is the sum of n copies of G (of −G when n < 0),
 //!   computed by doubling; number + ups + star values multiply in closed form.
 
 use num_bigint::Sign;
 use num_traits::{Signed, ToPrimitive, Zero};
+use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId};
 use super::nus::Nus;
@@ -96,6 +98,39 @@ impl Arena {
     pub fn up_power_sum(&mut self, n: u64) -> Result<GameId> {
         let up = self.up_multiple(1)?;
         self.pow_to(up, n)
+    }
+
+    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (on the
+    /// canonical form of H), built bottom-up over the followers of H.
+    pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> Result<GameId> {
+        self.ensure_options(g)?;
+        let (gl, gr) = (self.lefts(g).to_vec(), self.rights(g).to_vec());
+        let mut memo: FxHashMap<GameId, GameId> = FxHashMap::default();
+        let mut stack = vec![h];
+        while let Some(&x) = stack.last() {
+            self.step()?;
+            if memo.contains_key(&x) {
+                stack.pop();
+                continue;
+            }
+            self.ensure_options(x)?;
+            let children: Vec<GameId> =
+                self.lefts(x).iter().chain(self.rights(x)).copied().collect();
+            let missing: Vec<GameId> =
+                children.iter().copied().filter(|c| !memo.contains_key(c)).collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            let mut l = gl.clone();
+            l.extend(self.lefts(x).iter().map(|c| memo[c]));
+            let mut r = gr.clone();
+            r.extend(self.rights(x).iter().map(|c| memo[c]));
+            let value = self.from_options(&l, &r)?;
+            memo.insert(x, value);
+            stack.pop();
+        }
+        Ok(memo[&h])
     }
 
     /// Norton multiplication by an integer: n copies of `g` (copies of `−g`

@@ -17,7 +17,7 @@
 
 use std::cmp::Ordering;
 
-use super::arena::{Arena, GameId, PENDING, PartizanOutcome};
+use super::arena::{Arena, GameId, PENDING, PartizanOutcome, key};
 use super::nus::Nus;
 use crate::error::Result;
 use crate::number::{Dyadic, simplest_in};
@@ -30,6 +30,8 @@ struct LeqFrame {
     g: GameId,
     h: GameId,
     next: u32,
+    /// Whether every sub-question was tried once without search.
+    scanned: bool,
 }
 
 impl Arena {
@@ -41,27 +43,37 @@ impl Arena {
             return Ok(Some(true));
         }
         if g == PENDING || h == PENDING {
-            return Ok(self.pending_memo.get(&(g, h)).copied());
+            return Ok(self.pending_memo.get(&key(g, h)).copied());
         }
         if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
             let diff = b.add(&a.neg()?)?;
             return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
         }
-        Ok(self.leq_memo.get(&(g, h)).copied())
+        if let Some(&known) = self.leq_memo.get(&key(g, h)) {
+            return Ok(Some(known));
+        }
+        // Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
+        let (gl, gr) = self.stops(g)?;
+        let (hl, hr) = self.stops(h)?;
+        if gl > hl || gr > hr {
+            self.leq_memo.insert(key(g, h), false);
+            return Ok(Some(false));
+        }
+        Ok(None)
     }
 
     fn store_leq(&mut self, g: GameId, h: GameId, value: bool) {
         if g == PENDING || h == PENDING {
-            self.pending_memo.insert((g, h), value);
+            self.pending_memo.insert(key(g, h), value);
         } else {
-            self.leq_memo.insert((g, h), value);
+            self.leq_memo.insert(key(g, h), value);
         }
     }
 
     fn leq_frame(&mut self, g: GameId, h: GameId) -> Result<LeqFrame> {
         self.ensure_options(g)?;
         self.ensure_options(h)?;
-        Ok(LeqFrame { g, h, next: 0 })
+        Ok(LeqFrame { g, h, next: 0, scanned: false })
     }
 
     /// Which questions a frame asks: `(skip H^R questions, skip G^L questions)`
@@ -86,12 +98,26 @@ impl Arena {
         'frames: loop {
             self.step()?;
             let top = stack.len() - 1;
-            let LeqFrame { g, h, next } = stack[top];
+            let LeqFrame { g, h, next, scanned } = stack[top];
             let (skip_hr, skip_gl) = self.avoidance(g, h);
             let nhr = if skip_hr { 0 } else { self.rights(h).len() };
             let ngl = if skip_gl { 0 } else { self.lefts(g).len() };
             let mut i = next as usize;
             let mut answer = true;
+            if !scanned {
+                // One pass with closed forms, memo and stops before any search:
+                // a sub-question that holds settles the frame at once.
+                stack[top].scanned = true;
+                for j in i..nhr + ngl {
+                    let (x, y) =
+                        if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) };
+                    if self.leq_quick(x, y)? == Some(true) {
+                        answer = false;
+                        i = nhr + ngl;
+                        break;
+                    }
+                }
+            }
             while i < nhr + ngl {
                 let (x, y) =
                     if i < nhr { (self.rights(h)[i], g) } else { (h, self.lefts(g)[i - nhr]) };
@@ -178,20 +204,20 @@ impl Arena {
             let v = v.neg()?;
             return self.nus_id(v);
         }
-        if let Some(&n) = self.neg_memo.get(&g) {
+        if let Some(&n) = self.neg_memo.get(&(g.0 as u64)) {
             return Ok(n);
         }
         let mut stack = vec![g];
         while let Some(&top) = stack.last() {
             self.step()?;
-            if self.neg_memo.contains_key(&top) {
+            if self.neg_memo.contains_key(&(top.0 as u64)) {
                 stack.pop();
                 continue;
             }
             let mut missing = false;
             for i in 0..self.lefts(top).len() + self.rights(top).len() {
                 let o = self.option_at(top, i);
-                if self.nus(o).is_none() && !self.neg_memo.contains_key(&o) {
+                if self.nus(o).is_none() && !self.neg_memo.contains_key(&(o.0 as u64)) {
                     stack.push(o);
                     missing = true;
                 }
@@ -213,11 +239,11 @@ impl Arena {
             right.sort_unstable();
             // The negative of a canonical non-nus game is canonical and non-nus.
             let n = self.intern_general(&left, &right)?;
-            self.neg_memo.insert(top, n);
-            self.neg_memo.insert(n, top);
+            self.neg_memo.insert(top.0 as u64, n);
+            self.neg_memo.insert(n.0 as u64, top);
             stack.pop();
         }
-        Ok(self.neg_memo[&g])
+        Ok(self.neg_memo[&(g.0 as u64)])
     }
 
     fn option_at(&self, g: GameId, i: usize) -> GameId {
@@ -231,7 +257,7 @@ impl Arena {
             let v = v.neg()?;
             return self.nus_id(v);
         }
-        Ok(self.neg_memo[&g])
+        Ok(self.neg_memo[&(g.0 as u64)])
     }
 
     // ----- sums -----
@@ -249,8 +275,8 @@ impl Arena {
             let v = a.add(b)?;
             return self.nus_id(v).map(Some);
         }
-        let key = if g <= h { (g, h) } else { (h, g) };
-        Ok(self.sum_memo.get(&key).copied())
+        let k = if g <= h { key(g, h) } else { key(h, g) };
+        Ok(self.sum_memo.get(&k).copied())
     }
 
     /// The pairs whose sums are the options of `g + h`: `(left, right)`.
@@ -307,6 +333,8 @@ impl Arena {
             for &(x, y) in &rp {
                 right.extend(self.add_quick(x, y)?);
             }
+            let l_split = lp.iter().take_while(|p| p.1 == b).count();
+            let r_split = rp.iter().take_while(|p| p.1 == b).count();
             let translated = (self.number_of(a).is_some() && self.nus(b).is_none())
                 || (self.number_of(b).is_some() && self.nus(a).is_none());
             let sum = if translated {
@@ -315,14 +343,14 @@ impl Arena {
                 right.sort_unstable();
                 self.classify(&left, &right)?
             } else {
-                self.from_options(&left, &right)?
+                self.canonical_sum((left, l_split), (right, r_split))?
             };
-            let key = if a <= b { (a, b) } else { (b, a) };
-            self.sum_memo.insert(key, sum);
+            let k = if a <= b { key(a, b) } else { key(b, a) };
+            self.sum_memo.insert(k, sum);
             stack.pop();
         }
-        let key = if g <= h { (g, h) } else { (h, g) };
-        Ok(self.sum_memo[&key])
+        let k = if g <= h { key(g, h) } else { key(h, g) };
+        Ok(self.sum_memo[&k])
     }
 
     /// `g − h`.
@@ -347,6 +375,33 @@ impl Arena {
         }
         self.remove_dominated(&mut l, true)?;
         self.remove_dominated(&mut r, false)?;
+        self.canonicalize(l, r)
+    }
+
+    /// The canonical form of a sum from the two families of options on each
+    /// side (moves in the first summand, moves in the second). Each family is
+    /// already free of dominated options (adding a game preserves order), so
+    /// only options from different families are compared.
+    fn canonical_sum(
+        &mut self,
+        (mut l, l_split): (Vec<GameId>, usize),
+        (mut r, r_split): (Vec<GameId>, usize),
+    ) -> Result<GameId> {
+        self.remove_dominated_across(&mut l, l_split, true)?;
+        self.remove_dominated_across(&mut r, r_split, false)?;
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(x) = self.number_between(&l, &r) {
+            return self.dyadic(&x);
+        }
+        self.canonicalize(l, r)
+    }
+
+    /// Bypasses reversible options of dominance-free lists (removing options
+    /// dominated after each bypass), then stores the result.
+    fn canonicalize(&mut self, mut l: Vec<GameId>, mut r: Vec<GameId>) -> Result<GameId> {
         self.pending_memo.clear();
         loop {
             self.pending_left.clone_from(&l);
@@ -360,6 +415,53 @@ impl Arena {
         }
         self.pending_memo.clear();
         self.classify(&l, &r)
+    }
+
+    /// Removes options dominated by an option of the other family
+    /// (`opts[..split]` and `opts[split..]`); an option in both families is
+    /// kept once.
+    fn remove_dominated_across(
+        &mut self,
+        opts: &mut Vec<GameId>,
+        split: usize,
+        left: bool,
+    ) -> Result<()> {
+        let n = opts.len();
+        if split == 0 || split >= n {
+            return Ok(());
+        }
+        let mut keep = vec![true; n];
+        for i in 0..split {
+            for j in split..n {
+                if !keep[j] {
+                    continue;
+                }
+                let (a, b) = (opts[i], opts[j]);
+                if a == b {
+                    keep[j] = false;
+                    continue;
+                }
+                // Is a dominated by b, or b by a?
+                let (a_below, b_below) = if left {
+                    (self.leq(a, b)?, self.leq(b, a)?)
+                } else {
+                    (self.leq(b, a)?, self.leq(a, b)?)
+                };
+                if a_below {
+                    keep[i] = false;
+                    break;
+                }
+                if b_below {
+                    keep[j] = false;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        Ok(())
     }
 
     /// When all options are numbers with every left one below every right one,

@@ -321,8 +321,16 @@ impl<'a> Printer<'a> {
         if !a.is_all_small(h)? {
             return Ok(None);
         }
-        let bound = a.birthday(h)?.to_u64().unwrap_or(u64::MAX).saturating_add(1);
-        let bound = bound.min(MAX_UPTIMAL_ORDER);
+        // x ± ↑ⁿ + *m and x ± ^[n] + *m are chains: one more follower than
+        // their birthday, which is above n (measured for n, m ≤ 16; a game
+        // failing these tests prints in braces, still the right value).
+        let birthday = a.birthday(h)?.to_u64().unwrap_or(u64::MAX);
+        if birthday > MAX_UPTIMAL_ORDER + 64
+            || a.follower_count(h)? as u64 > birthday.saturating_add(1)
+        {
+            return Ok(None);
+        }
+        let bound = birthday.min(MAX_UPTIMAL_ORDER);
         let up = a.up_multiple(1)?;
         let star = a.nimber(1)?;
         let zero = a.zero();

@@ -6,9 +6,11 @@
 //! product space of a sum.
 
 pub mod classic;
+pub mod coins;
 pub mod graph;
 pub mod hackenbush;
 pub mod heap;
+pub mod misere;
 pub mod solve;
 
 use serde::Serialize;

@@ -337,6 +337,9 @@ fn run<G: PredecessorGame>(
             }
         }
         resolved += next.len() as u64;
+        // Order within a level changes no value; in increasing order the next
+        // level reads its predecessor lists as one forward sweep.
+        next.sort_unstable();
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
         level += 1;

@@ -17,10 +17,11 @@ use super::product::{mul64, mul128, times_half64};
 pub const GF16_PRIMITIVE_ROOT: u16 = 258;
 
 struct InverseTables {
-    /// Inverses in GF(2^16); `inv16[0] = 0`.
-    inv16: Vec<u16>,
-    /// `x ↦ x² ⊗ 2^15` for `x < 2^16`.
-    square_half16: Box<ByteMap64>,
+    /// `log[x]` to the base 258 for `0 < x < 2^16`.
+    log: Vec<u16>,
+    /// `exp[i] = 258^(i mod 65535)` for `i < 3·65535`, so sums of up to three
+    /// logarithms index it without a reduction.
+    exp: Vec<u16>,
     /// `x ↦ x² ⊗ 2^31` for `x < 2^32`.
     square_half32: Box<ByteMap64>,
 }
@@ -51,30 +52,36 @@ pub fn gf16_log_exp() -> (Vec<u16>, Vec<u16>) {
 
 fn build() -> InverseTables {
     let (log, exp) = gf16_log_exp();
-    let mut inv16 = vec![0u16; 65536];
-    for (x, slot) in inv16.iter_mut().enumerate().skip(1) {
-        *slot = exp[(65535 - usize::from(log[x])) % 65535];
-    }
-    let square_half = |bits: u32, half: u64| -> Box<ByteMap64> {
-        let images: [u64; 64] = std::array::from_fn(|i| {
-            if (i as u32) < bits { mul64(mul64(1 << i, 1 << i), half) } else { 0 }
-        });
-        ByteMap64::from_images(&images)
-    };
-    InverseTables {
-        inv16,
-        square_half16: square_half(16, 1 << 15),
-        square_half32: square_half(32, 1 << 31),
-    }
+    let exp: Vec<u16> = exp.iter().copied().cycle().take(3 * 65535).collect();
+    let images: [u64; 64] =
+        std::array::from_fn(|i| if i < 32 { mul64(mul64(1 << i, 1 << i), 1 << 31) } else { 0 });
+    InverseTables { log, exp, square_half32: ByteMap64::from_images(&images) }
 }
 
+/// The logarithm of `2^15` to the base 258, looked up once.
+fn log_half16(t: &InverseTables) -> usize {
+    usize::from(t.log[1 << 15])
+}
+
+/// Inverse of a nonzero `n < 2^32`, all in GF(2^16) logarithms: with
+/// `n = n1·2^16 ⊕ n0`, the norm `n0⊗(n0 ⊕ n1) ⊕ n1²⊗2^15` is in GF(2^16) and
+/// `n⁻¹ = (n1·2^16 ⊕ (n0 ⊕ n1)) ⊗ norm⁻¹`.
 fn inverse32(t: &InverseTables, n: u64) -> u64 {
-    if n < 1 << 16 {
-        return u64::from(t.inv16[n as usize]);
-    }
+    let log = |x: u64| usize::from(t.log[x as usize]);
+    let exp = |i: usize| u64::from(t.exp[i]);
     let (n1, n0) = (n >> 16, n & 0xffff);
-    let norm = mul64(n0, n0 ^ n1) ^ t.square_half16.apply(n1);
-    mul64((n1 << 16) | (n0 ^ n1), u64::from(t.inv16[norm as usize]))
+    if n1 == 0 {
+        return exp(65535 - log(n0));
+    }
+    let s = n0 ^ n1;
+    let mut norm = exp(2 * log(n1) + log_half16(t));
+    if n0 != 0 && s != 0 {
+        norm ^= exp(log(n0) + log(s));
+    }
+    let inv_log = 65535 - log(norm);
+    let high = exp(log(n1) + inv_log);
+    let low = if s == 0 { 0 } else { exp(log(s) + inv_log) };
+    (high << 16) | low
 }
 
 /// The nim inverse of `a < 2^64`, or `None` for 0.

@@ -8,11 +8,14 @@
 //! the polynomial basis (8 byte-table lookups each), carry-less multiply
 //! (`pclmulqdq` on x86_64 when the CPU has it, a portable shift-and-XOR loop
 //! otherwise), and map the 127-bit polynomial back by sending `x^k` to `α^k`
-//! (16 lookups), which reduces and changes basis in one step.
+//! (16 lookups), which reduces and changes basis in one step. With hardware
+//! carry-less multiplication the 127-bit product is first reduced modulo the
+//! minimal polynomial by Barrett's method (two more carry-less products), and
+//! only 8 lookups map it back.
 //!
 //! 128-bit products use the Karatsuba-like split at the Fermat 2-power
 //! `P = 2^64`: with `P⊗P = P ⊕ P/2`, `a⊗b` takes three 64-bit products and one
-//! product by `P/2 = 2^63` (a linear map, 8 lookups).
+//! product by `P/2 = 2^63` (a linear map, folded into the last basis change).
 //!
 //! The tables (about 56 KiB) are built once, on first use, from the reference
 //! product in [`super::reference`]; nothing here is trusted without the
@@ -33,8 +36,39 @@ pub(crate) struct ProductTables {
     from_high: Box<ByteMap64>,
     /// `x ↦ x ⊗ 2^63` for `x < 2^64`.
     times_half: Box<ByteMap64>,
+    /// Polynomial bits 0..64 → `alpha^k ⊗ 2^63` in the nimber basis.
+    from_low_half: Box<ByteMap64>,
+    /// The minimal polynomial of `alpha` without its `x^64` term.
+    modulus_low: u64,
+    /// `⌊x^128 / modulus⌋` without its `x^64` term (for Barrett reduction).
+    barrett_low: u64,
     /// Whether the CPU multiplies carry-less in hardware.
     clmul: bool,
+}
+
+/// `⌊x^128 / (x^64 + low)⌋ − x^64` over GF(2), by long division.
+fn barrett_quotient(low: u64) -> u64 {
+    // Divide x^128 by m = x^64 + low, one quotient bit at a time.
+    let m = (1u128 << 64) | u128::from(low);
+    // rem starts as x^128 which does not fit: start from x^127 * x instead.
+    // Track the remainder as a 129-bit number split into (top bit, u128).
+    let mut quotient = 0u128;
+    let mut rem_top = true; // coefficient of x^128
+    let mut rem = 0u128;
+    for shift in (0..=64u32).rev() {
+        // Leading term of the current remainder at degree 64 + shift?
+        let lead = if shift == 64 { rem_top } else { rem >> (64 + shift) & 1 == 1 };
+        if lead {
+            quotient |= 1u128 << shift;
+            if shift == 64 {
+                rem_top = false;
+                rem ^= u128::from(low) << 64;
+            } else {
+                rem ^= m << shift;
+            }
+        }
+    }
+    quotient as u64
 }
 
 static TABLES: OnceLock<ProductTables> = OnceLock::new();
@@ -60,7 +94,12 @@ fn build() -> ProductTables {
                 to_poly: ByteMap64::from_images(&to_poly),
                 from_low: ByteMap64::from_images(&low),
                 from_high: ByteMap64::from_images(&high),
+                modulus_low: ByteMap64::from_images(&to_poly).apply(powers[64]),
+                barrett_low: barrett_quotient(ByteMap64::from_images(&to_poly).apply(powers[64])),
                 times_half: ByteMap64::from_images(&half),
+                from_low_half: ByteMap64::from_images(&std::array::from_fn(|k| {
+                    mul_halves(u128::from(low[k]), 1u128 << 63, 64) as u64
+                })),
                 clmul: hardware_clmul(),
             };
         }
@@ -123,43 +162,84 @@ fn mul128_with(
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    //! The product with the x86_64 carry-less multiply instruction.
+    //! The product with the x86_64 carry-less multiply instruction, issued
+    //! through inline assembly: it needs no `target_feature` on the caller,
+    //! so the whole product inlines into ordinary code. Every function here
+    //! is `unsafe`: the CPU must support `pclmulqdq` (callers check once, at
+    //! table construction).
 
-    use std::arch::x86_64::{
-        _mm_clmulepi64_si128, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_unpackhi_epi64,
-    };
+    use std::arch::x86_64::{_mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_unpackhi_epi64};
 
     use super::ProductTables;
 
+    /// Carry-less product of two 64-bit words as (low, high) halves.
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
     #[inline(always)]
-    fn clmul(a: u64, b: u64) -> (u64, u64) {
-        // SAFETY: only reached from functions compiled with `pclmulqdq`
-        // enabled, which callers enter only after detecting the feature.
+    unsafe fn clmul(a: u64, b: u64) -> (u64, u64) {
+        // SAFETY: the SSE2 moves are baseline on x86_64; the caller
+        // guarantees `pclmulqdq`, which reads and writes only the two
+        // registers named.
         unsafe {
-            let p = _mm_clmulepi64_si128(
-                _mm_cvtsi64_si128(a as i64),
-                _mm_cvtsi64_si128(b as i64),
-                0x00,
+            let mut x = _mm_cvtsi64_si128(a as i64);
+            let y = _mm_cvtsi64_si128(b as i64);
+            std::arch::asm!(
+                "pclmulqdq {x}, {y}, 0",
+                x = inout(xmm_reg) x,
+                y = in(xmm_reg) y,
+                options(pure, nomem, nostack, preserves_flags)
             );
-            (_mm_cvtsi128_si64(p) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64)
+            (_mm_cvtsi128_si64(x) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x)) as u64)
         }
     }
 
-    #[target_feature(enable = "pclmulqdq")]
-    pub(super) fn mul64(t: &ProductTables, a: u64, b: u64) -> u64 {
-        super::mul64_with(t, a, b, clmul)
-    }
-
-    #[target_feature(enable = "pclmulqdq")]
-    pub(super) fn mul128(t: &ProductTables, a: u128, b: u128) -> u128 {
-        super::mul128_with(t, a, b, clmul)
-    }
-
-    #[target_feature(enable = "pclmulqdq")]
-    pub(super) fn mul64_slice(t: &ProductTables, a: &[u64], b: &[u64], out: &mut [u64]) {
-        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-            *o = super::mul64_with(t, x, y, clmul);
+    /// Reduces the 127-bit product `hi·x^64 + lo` modulo the minimal
+    /// polynomial by Barrett's method (two carry-less products).
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
+    #[inline(always)]
+    unsafe fn reduce(t: &ProductTables, lo: u64, hi: u64) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let q = hi ^ clmul(hi, t.barrett_low).1;
+            lo ^ clmul(q, t.modulus_low).0
         }
+    }
+
+    /// The 64-bit product.
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
+    #[inline(always)]
+    pub(super) unsafe fn mul64(t: &ProductTables, a: u64, b: u64) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            let (lo, hi) = clmul(t.to_poly.apply(a), t.to_poly.apply(b));
+            t.from_low.apply(reduce(t, lo, hi))
+        }
+    }
+
+    /// The Karatsuba-like split with the basis changes shared: four maps in,
+    /// three carry-less products, three maps out (`P/2` folded into one).
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
+    #[inline(always)]
+    pub(super) unsafe fn mul128(t: &ProductTables, a: u128, b: u128) -> u128 {
+        let (pa1, pa0) = (t.to_poly.apply((a >> 64) as u64), t.to_poly.apply(a as u64));
+        let (pb1, pb0) = (t.to_poly.apply((b >> 64) as u64), t.to_poly.apply(b as u64));
+        // SAFETY: forwarded from the caller.
+        let (low_low, high_high, middle) = unsafe {
+            let (l0, l1) = clmul(pa0, pb0);
+            let (h0, h1) = clmul(pa1, pb1);
+            let (m0, m1) = clmul(pa0 ^ pa1, pb0 ^ pb1);
+            (reduce(t, l0, l1), reduce(t, h0, h1), reduce(t, m0, m1))
+        };
+        let high = t.from_low.apply(middle ^ low_low);
+        let low = t.from_low.apply(low_low) ^ t.from_low_half.apply(high_high);
+        (u128::from(high) << 64) | u128::from(low)
     }
 }
 
@@ -193,8 +273,10 @@ pub fn mul64_slice(a: &[u64], b: &[u64], out: &mut [u64]) {
     let t = tables();
     #[cfg(target_arch = "x86_64")]
     if t.clmul {
-        // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
-        unsafe { x86::mul64_slice(t, a, b, out) };
+        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+            // SAFETY: `t.clmul` is true only if the CPU reported `pclmulqdq`.
+            *o = unsafe { x86::mul64(t, x, y) };
+        }
         return;
     }
     for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {

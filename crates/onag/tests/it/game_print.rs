@@ -106,6 +106,26 @@ fn numbers_and_number_up_star() {
     let l = a.left_options(x).unwrap();
     assert_eq!(a.print_set(&l).unwrap(), "{6,6*}");
     assert_eq!(a.print_set(&[]).unwrap(), "{}");
+    let options = |a: &mut Arena, x: GameId| {
+        let l = a.left_options(x).unwrap();
+        let r = a.right_options(x).unwrap();
+        (a.print_set(&l).unwrap(), a.print_set(&r).unwrap())
+    };
+    let x = a.number_up_star(&Dyadic::zero(), -1, 1).unwrap();
+    assert_eq!(options(&mut a, x), ("{0}".into(), "{0,*}".into()));
+    let x = a.number_up_star(&Dyadic::zero(), 1, 6).unwrap();
+    assert_eq!(options(&mut a, x), ("{0}".into(), "{*7}".into()));
+    let x = q(&mut a, 25, 4);
+    assert_eq!(options(&mut a, x), ("{3/2}".into(), "{13/8}".into()));
+    let x = a.integer(-1823437481924).unwrap();
+    assert_eq!(options(&mut a, x), ("{}".into(), "{-1823437481923}".into()));
+    let x = a.integer(5).unwrap();
+    assert_eq!(options(&mut a, x), ("{4}".into(), "{}".into()));
+    assert_eq!(a.birthday(x).unwrap().to_string(), "5");
+    let x = a.number_up_star(&Dyadic::new(73, 4), -9, 8).unwrap();
+    assert_eq!(a.birthday(x).unwrap().to_string(), "27");
+    let s8 = a.nimber(8).unwrap();
+    assert_eq!(a.follower_count(s8).unwrap(), 9);
 }
 
 #[test]
@@ -216,4 +236,70 @@ fn up_powers() {
     check(&mut a, x, "{0|^<2>}");
     let p = a.up_power(50).unwrap();
     check(&mut a, p, "^<50>");
+    // Number and star parts around a power or a sum of powers.
+    let s2 = a.nimber(2).unwrap();
+    let v3s2 = a.add(v3, s2).unwrap();
+    check(&mut a, v3s2, "v<3>*2");
+    let two = n(&mut a, 2);
+    let s3 = a.up_power_sum(3).unwrap();
+    let x = a.add(two, s3).unwrap();
+    check(&mut a, x, "2^[3]");
+    let half = q(&mut a, -1, 1);
+    let vs2 = a.up_power_sum(2).unwrap();
+    let vs2 = a.neg(vs2).unwrap();
+    let x = a.add(half, vs2).unwrap();
+    let x = a.add(x, star).unwrap();
+    check(&mut a, x, "-1/2v[2]*");
+    // Inside an option list they print compactly too.
+    let m1 = n(&mut a, -1);
+    let x = g(&mut a, &[s3], &[m1]);
+    check(&mut a, x, "{^[3]|-1}");
+}
+
+#[test]
+fn ordinal_sums_give_hackenbush_strings() {
+    let mut a = Arena::new();
+    let zero = a.zero();
+    let star = a.nimber(1).unwrap();
+    let one = n(&mut a, 1);
+    let m1 = n(&mut a, -1);
+    // * : 1 = ↑*, 1 : 1 = 2, 1 : -1 = 1/2
+    let x = a.ordinal_sum(star, one).unwrap();
+    check(&mut a, x, "^*");
+    let x = a.ordinal_sum(one, one).unwrap();
+    check(&mut a, x, "2");
+    let x = a.ordinal_sum(one, m1).unwrap();
+    check(&mut a, x, "1/2");
+    assert_eq!(a.ordinal_sum(star, zero).unwrap(), star);
+    // Blue-Red Hackenbush strings, against seed 003's SurrealNumber(T).
+    for code in 0u32..512 {
+        let len = 1 + (code % 9) as usize;
+        let blue: Vec<bool> = (0..len).map(|i| (code >> i) & 1 == 1).collect();
+        let mut value = zero;
+        for &b in blue.iter().rev() {
+            let edge = if b { one } else { m1 };
+            value = a.ordinal_sum(edge, value).unwrap();
+        }
+        let mut x = Dyadic::zero();
+        let mut i = 0;
+        while i < len && blue[i] == blue[0] {
+            x = x + Dyadic::from_i64(if blue[i] { 1 } else { -1 });
+            i += 1;
+        }
+        let mut k = 1;
+        while i < len {
+            let step = Dyadic::new(1, k);
+            x = if blue[i] { x + step } else { x - step };
+            i += 1;
+            k += 1;
+        }
+        assert_eq!(a.as_number(value), Some(x), "{blue:?}");
+    }
+    let s: Vec<bool> = "lrlrrllr".chars().map(|c| c == 'l').collect();
+    let mut value = zero;
+    for &b in s.iter().rev() {
+        let edge = if b { one } else { m1 };
+        value = a.ordinal_sum(edge, value).unwrap();
+    }
+    check(&mut a, value, "77/128");
 }

@@ -10,7 +10,8 @@ use onag::impartial::graph::every_sg::{
 use onag::impartial::graph::misere::misere_values;
 use onag::impartial::graph::solve::grundy_values;
 use onag::impartial::graph::sum::{Component, solve_sum};
-use onag::impartial::graph::{GameGraph, PositionId, parse_json, parse_text};
+use onag::impartial::graph::{GameGraph, GraphPosition, PositionId, parse_json, parse_text};
+use onag::impartial::solve::grundy_value;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -153,6 +154,13 @@ fn grundy_values_match_the_definition_on_random_dags() {
                 .map(|&w| PositionId(w))
                 .collect();
             assert_eq!(winning, expected_moves);
+        }
+        // The generic solver, through ImpartialPosition, agrees.
+        if round % 10 == 0 {
+            for p in g.positions() {
+                let gp = GraphPosition { graph: &g, id: p };
+                assert_eq!(grundy_value(&gp, &Budget::unlimited()).unwrap(), fast.grundy(p));
+            }
         }
         // The text form gives the same values, by name.
         let parsed = parse_text(&dag.text(), "").unwrap();

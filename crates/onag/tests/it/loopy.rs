@@ -3,6 +3,9 @@
 //! and loopy Grundy values against sums with nim-heaps solved from the rules.
 
 use onag::Budget;
+use onag::impartial::Outcome;
+use onag::impartial::graph::solve::grundy_values;
+use onag::impartial::graph::{GameGraph, PositionId};
 use onag::loopy::chase::{EasyChase, Square, Winner};
 use onag::loopy::grundy::{LoopyValue, SumOutcome, loopy_grundy, sum_outcome, sum_value};
 use onag::loopy::reference::{chase_iterate_until_stable, iterate_until_stable};
@@ -206,6 +209,20 @@ fn acyclic_graphs_match_a_mex_search() {
             .collect();
         let g = ExplicitGraph::impartial(&succ).unwrap();
         let mex = mex_values(&succ);
+        // The acyclic Sprague-Grundy solver of `impartial::graph` agrees too
+        // (its files allow each move once, which changes no value).
+        let names: Vec<String> = (0..n).map(|p| format!("p{p}")).collect();
+        let distinct: Vec<Vec<u32>> = succ
+            .iter()
+            .map(|row| {
+                let mut row = row.clone();
+                row.sort_unstable();
+                row.dedup();
+                row
+            })
+            .collect();
+        let file_graph = GameGraph::from_moves(&names, &distinct).unwrap();
+        let sg = grundy_values(&file_graph, &Budget::unlimited()).unwrap();
         let sol = solve_successors(&g, TerminalRule::MoverLoses, &Budget::unlimited()).unwrap();
         let loopy = loopy_grundy(&g, &Budget::unlimited()).unwrap();
         for p in 0..n as usize {
@@ -213,6 +230,8 @@ fn acyclic_graphs_match_a_mex_search() {
             assert_eq!(matches!(v, Value::Loss(_)), mex[p] == 0, "{succ:?} at {p}");
             assert!(v != Value::Draw);
             assert_eq!(loopy[p], LoopyValue::Finite(mex[p]));
+            assert_eq!(u64::from(mex[p]), sg.grundy(PositionId(p as u32)));
+            assert_eq!(sg.outcome(PositionId(p as u32)) == Outcome::P, mex[p] == 0);
         }
     }
 }

@@ -1,12 +1,16 @@
 //! Integration tests of the onag library against independent computations.
 
 mod classic;
+mod coins;
+mod game_brute;
+mod game_laws;
 mod game_print;
 mod graph;
 mod hackenbush;
 mod lang;
 mod loopy;
 mod nimber;
+mod octal;
 mod pins;
 mod subtraction;
 mod tidy;

@@ -123,6 +123,20 @@ fn gf16_root_258_is_the_least_primitive_root() {
 }
 
 #[test]
+fn inverses_in_every_subfield() {
+    for a in 1..1u64 << 16 {
+        assert_eq!(mul64(a, inverse64(a).unwrap()), 1, "{a}");
+    }
+    let mut rng = StdRng::seed_from_u64(6);
+    for _ in 0..100_000 {
+        let a = rng.gen_range(1..1u64 << 32);
+        assert_eq!(mul64(a, inverse64(a).unwrap()), 1, "{a}");
+        let b = u128::from(a) << 64;
+        assert_eq!(mul128(b, inverse128(b).unwrap()), 1, "{b}");
+    }
+}
+
+#[test]
 fn wide_nimbers_agree_with_128_bits() {
     let mut rng = StdRng::seed_from_u64(3);
     for _ in 0..200 {

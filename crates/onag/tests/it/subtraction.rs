@@ -115,6 +115,16 @@ fn bash_games_are_p_iff_multiple_of_m_plus_1() {
         }
         let p = a.periodicity.as_ref().unwrap();
         assert_eq!((p.preperiod, p.period), (0, m + 1));
+        // Seed 001: from n not a multiple of m + 1, the winning move takes n mod (m + 1).
+        for n in [m + 2, 5 * m + 3, 1000] {
+            let sol = solve_sum(&a, &[BigUint::from(n)]).unwrap();
+            if n % (m + 1) == 0 {
+                assert!(sol.winning_moves.is_empty());
+            } else {
+                assert_eq!(sol.winning_moves.len(), 1);
+                assert_eq!(sol.winning_moves[0].take, BigUint::from(n % (m + 1)));
+            }
+        }
     }
 }
 
@@ -244,4 +254,91 @@ fn bad_input_is_an_error() {
     let limited = Budget::unlimited().with_max_positions(50);
     assert!(analyze(&finite(&[1, 2]), 100, 10, &limited).is_err());
     assert!(analyze(&finite(&[1, 2]), 40, 1000, &limited).is_ok());
+}
+
+/// Whether the player to move wins the sum of `heaps` in the subtraction game
+/// `set`, by search over the sum itself (no Grundy values).
+fn sum_wins(
+    heaps: &mut Vec<u64>,
+    set: &[u64],
+    memo: &mut rustc_hash::FxHashMap<Vec<u64>, bool>,
+) -> bool {
+    let mut key = heaps.clone();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut win = false;
+    'all: for i in 0..heaps.len() {
+        for &k in set {
+            if k <= heaps[i] {
+                heaps[i] -= k;
+                let opponent = sum_wins(heaps, set, memo);
+                heaps[i] += k;
+                if !opponent {
+                    win = true;
+                    break 'all;
+                }
+            }
+        }
+    }
+    memo.insert(key, win);
+    win
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Sprague–Grundy: the sum is P exactly when the XOR of the values is 0.
+    #[test]
+    fn the_value_of_a_sum_is_the_xor_of_values(
+        set in proptest::collection::btree_set(1u64..8, 1..4),
+        heaps in proptest::collection::vec(0u64..25, 1..4),
+    ) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let a = run(SubtractionSet::finite(set.clone()).unwrap(), 30);
+        let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+        let sol = solve_sum(&a, &big).unwrap();
+        let wins = sum_wins(&mut heaps.clone(), &set, &mut Default::default());
+        proptest::prop_assert_eq!(sol.outcome == Outcome::N, wins);
+        for m in &sol.winning_moves {
+            let mut after = heaps.clone();
+            after[m.heap] = m.to.to_u64().unwrap();
+            proptest::prop_assert!(!sum_wins(&mut after, &set, &mut Default::default()));
+        }
+    }
+}
+
+#[test]
+fn all_but_heaps_beyond_the_table_use_the_arithmetic_period() {
+    for set in [vec![2u64, 3, 7], vec![1], vec![3, 4], vec![1, 2, 5]] {
+        let g = naive(1200, |k| !set.contains(&(k as u64)));
+        let a =
+            analyze(&SubtractionSet::all_but(set.clone()).unwrap(), 10, 200, &Budget::unlimited())
+                .unwrap();
+        assert!(a.periodicity.is_some() && a.table.len() < 1000, "{set:?}");
+        for heaps in [[900u64, 17], [1100, 1000], [1199, 3]] {
+            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let sol = solve_sum(&a, &big).unwrap();
+            let total = g[heaps[0] as usize] ^ g[heaps[1] as usize];
+            assert_eq!(sol.value.to_u32(), Some(total), "{set:?} {heaps:?}");
+            let mut want = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for to in 0..h {
+                    if !set.contains(&(h - to)) && (total ^ g[h as usize] ^ g[to as usize]) == 0 {
+                        want.push((i, to));
+                    }
+                }
+            }
+            let got: Vec<(usize, u64)> =
+                sol.winning_moves.iter().map(|m| (m.heap, m.to.to_u64().unwrap())).collect();
+            assert_eq!(got, want, "{set:?} {heaps:?}");
+        }
+    }
+    let a = run(SubtractionSet::all_but(vec![2, 3, 7]).unwrap(), 10);
+    let huge: BigUint = BigUint::from(10u32).pow(30);
+    let sol = solve_sum(&a, &[huge.clone(), huge + 1u32]).unwrap();
+    for m in &sol.winning_moves {
+        assert!(m.take != BigUint::from(2u32) && m.take != BigUint::from(3u32));
+    }
 }

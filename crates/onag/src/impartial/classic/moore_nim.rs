@@ -11,8 +11,8 @@
 //! second case only happens when `|C| + (u mod (k+1)) ≤ k`, so at most `k` heaps
 //! change, and each one decreases at the column where it joined `C`.
 //!
-//! Column counts use bit-sliced counters (one carry-save add per 64-bit limb),
-//! so 10^6 heaps of 64 bits take milliseconds; heaps beyond 64 bits go through the
+//! Column counts use bit-sliced counters (a branch-free ripple add per 64-bit
+//! limb, flushed every 255 heaps), so 10^6 heaps of 64 bits take milliseconds; heaps beyond 64 bits go through the
 //! same code limb by limb.
 //!
 //! The Bash-k variant (at most `r` stones from each heap) is a sum of Bash games
@@ -65,32 +65,31 @@ fn check_k(k: u64) -> Result<u64> {
     k.checked_add(1).ok_or_else(|| Error::invalid("k is too large"))
 }
 
-/// Adds `word` to bit-sliced counters: bit `j` of `planes[p]` is bit `p` of the
-/// count of column `j`.
+/// Words counted per block: counts within a block stay below 2^8, so eight
+/// bit-sliced planes hold them.
+const BLOCK: usize = 255;
+
+/// Adds `word` to eight bit-sliced counters (bit `j` of `planes[p]` is bit `p` of
+/// column `j`'s count), with a fixed, branch-free ripple.
 #[inline]
-fn add_word(planes: &mut [u64; 64], word: u64) {
+fn add_word(planes: &mut [u64; 8], word: u64) {
     let mut carry = word;
     for plane in planes.iter_mut() {
-        if carry == 0 {
-            break;
-        }
         let t = *plane & carry;
         *plane ^= carry;
         carry = t;
     }
 }
 
-fn column_counts(planes: &[u64; 64]) -> [u64; 64] {
-    let mut counts = [0u64; 64];
+/// Adds the column counts held in `planes` to `counts`.
+fn flush(planes: &[u64; 8], counts: &mut [u64]) {
     for (p, &plane) in planes.iter().enumerate() {
         let mut w = plane;
         while w != 0 {
-            let j = w.trailing_zeros() as usize;
-            counts[j] |= 1 << p;
+            counts[w.trailing_zeros() as usize] += 1 << p;
             w &= w - 1;
         }
     }
-    counts
 }
 
 /// Heaps as 64-bit limbs, little-endian; `limb(i, l)` is limb `l` of heap `i`.
@@ -132,11 +131,18 @@ impl Limbs for Wide {
 fn counts_of<H: Limbs + ?Sized>(heaps: &H) -> Vec<u64> {
     let mut counts = Vec::with_capacity(heaps.limbs() * 64);
     for l in 0..heaps.limbs() {
-        let mut planes = [0u64; 64];
-        for i in 0..heaps.heaps() {
-            add_word(&mut planes, heaps.limb(i, l));
+        let mut column = [0u64; 64];
+        let mut start = 0;
+        while start < heaps.heaps() {
+            let end = (start + BLOCK).min(heaps.heaps());
+            let mut planes = [0u64; 8];
+            for i in start..end {
+                add_word(&mut planes, heaps.limb(i, l));
+            }
+            flush(&planes, &mut column);
+            start = end;
         }
-        counts.extend_from_slice(&column_counts(&planes));
+        counts.extend_from_slice(&column);
     }
     counts
 }

@@ -266,6 +266,15 @@ pub fn grundy_table(n: u64, budget: &Budget) -> Result<Vec<u32>> {
     Ok(table)
 }
 
+/// The Grundy value of `(a, b)` in Wythoff's game, by [`grundy_table`] on the
+/// square of side `max(a, b) + 1` (so the same position limit applies).
+pub fn grundy_value(a: u64, b: u64, budget: &Budget) -> Result<u32> {
+    let side = a.max(b).checked_add(1).ok_or_else(|| Error::invalid("the table is too large"))?;
+    let table = grundy_table(side, budget)?;
+    let at = usize::try_from(a * side + b).map_err(|_| Error::invalid("the table is too large"))?;
+    table.get(at).copied().ok_or_else(|| Error::invalid("the table is too large"))
+}
+
 /// `(x, y)` of the `i`-th P-position as `u64` when both fit.
 pub fn p_position_u64(i: u64, k: u64) -> Result<Option<(u64, u64)>> {
     let p = p_position(&BigUint::from(i), k)?;

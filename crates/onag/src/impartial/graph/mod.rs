@@ -25,8 +25,9 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 use crate::error::{Error, Location, Result};
+use crate::impartial::ImpartialPosition;
 
-pub use parse::{parse_json, parse_text};
+pub use parse::{parse_json, parse_text, parse_text_within};
 
 /// A position of a [`GameGraph`]: a dense index, meaningless without its graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -361,5 +362,42 @@ impl GameGraph {
                 && a.iter().zip(b).all(|(&x, &y)| self.name(x) == other.name(y))
                 && self.tags_of(p) == other.tags_of(q)
         })
+    }
+}
+
+/// A position of a graph seen through [`ImpartialPosition`], so generic
+/// solvers (such as [`crate::impartial::solve`]) work on graph files too.
+/// Two such positions are equal when they are the same position of the same
+/// graph (the same graph value in memory).
+#[derive(Debug, Clone, Copy)]
+pub struct GraphPosition<'a> {
+    /// The graph.
+    pub graph: &'a GameGraph,
+    /// The position.
+    pub id: PositionId,
+}
+
+impl PartialEq for GraphPosition<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.graph, other.graph) && self.id == other.id
+    }
+}
+
+impl Eq for GraphPosition<'_> {}
+
+impl std::hash::Hash for GraphPosition<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self.graph, state);
+        self.id.hash(state);
+    }
+}
+
+impl ImpartialPosition for GraphPosition<'_> {
+    fn options(&self) -> Vec<Self> {
+        self.graph
+            .moves(self.id)
+            .iter()
+            .map(|&id| GraphPosition { graph: self.graph, id })
+            .collect()
     }
 }

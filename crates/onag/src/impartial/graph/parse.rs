@@ -29,6 +29,7 @@ use std::borrow::Cow;
 use serde::Deserialize;
 
 use super::{GameGraph, NameTable, PositionId, PositionTags, is_name_char, is_valid_name};
+use crate::budget::Budget;
 use crate::error::{Error, Location, Result};
 
 /// Bytes that may appear in a name, for ASCII; non-ASCII goes through
@@ -112,6 +113,12 @@ fn u32_of(n: usize) -> u32 {
 /// Parses the text format (see the module documentation). `source` names the
 /// text in error locations (a file name; empty for none).
 pub fn parse_text(text: &str, source: &str) -> Result<GameGraph> {
+    parse_text_within(text, source, &Budget::unlimited())
+}
+
+/// [`parse_text`] for long texts: reports progress (bytes read) to `budget`
+/// and stops when it is cancelled or out of time.
+pub fn parse_text_within(text: &str, source: &str, budget: &Budget) -> Result<GameGraph> {
     let loc = Locator { text, source };
     let bytes = text.as_bytes();
     // Names are interned at first mention ("mention ids"); positions are
@@ -144,8 +151,15 @@ pub fn parse_text(text: &str, source: &str) -> Result<GameGraph> {
 
     let mut line_no: u32 = 0;
     let mut pos = 0;
+    let report = budget.reports_progress();
     while pos < bytes.len() {
         line_no = line_no.saturating_add(1);
+        if line_no % (1 << 16) == 0 {
+            budget.check(0)?;
+            if report {
+                budget.progress("reading graph", pos as u64, Some(bytes.len() as u64));
+            }
+        }
         let line_start = pos;
         let eol = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
         pos = eol + 1;

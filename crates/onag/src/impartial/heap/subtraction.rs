@@ -298,7 +298,7 @@ impl Analysis {
         Some(BigUint::from(*self.table.get(r)?) + q * per.saltus)
     }
 
-    /// The heaps `0..table.len()` of value 0.
+    /// The heaps `0..=upto` (within the table) of value 0: the P-positions.
     pub fn p_positions(&self, upto: usize) -> Vec<u64> {
         (0..self.table.len().min(upto.saturating_add(1)))
             .filter(|&n| self.table[n] == 0)
@@ -466,6 +466,9 @@ fn finite(
     Ok((table, periodicity, searched))
 }
 
+/// Most state entries the all-but period search builds in total.
+const MAX_DETECT_WORK: u64 = 1 << 28;
+
 /// The state of an all-but game that determines its future up to a shift of
 /// every value: the values of heaps below `n - m` above their mex, and the last
 /// `m` values, all relative to that mex (values below it are marked `u32::MAX`).
@@ -499,6 +502,10 @@ fn all_but(
     let (mut power, mut lam) = (1usize, 0usize);
     let mut found: Option<(usize, usize, u32)> = None;
     let mut searched = 0u64;
+    // Building a state costs its length; past this much work the search stops
+    // (the values are still computed), so wide exclusion lists cannot stall it.
+    let mut detect_work: u64 = 0;
+    let mut detecting = true;
     for n in 0..total {
         if n % CHECK_EVERY == 0 {
             budget.check(n as u64)?;
@@ -506,10 +513,14 @@ fn all_but(
                 budget.progress("all-but subtraction game", n as u64, Some(total as u64));
             }
         }
-        if found.is_none() && n >= m {
+        if detecting && found.is_none() && n >= m {
             // Heap n - m - 1 joined the old values at the end of the last step.
             relative_key(&above, old_mex, &table[n - m..n], &mut key);
             searched = n as u64 + 1;
+            detect_work += key.len() as u64;
+            if detect_work > MAX_DETECT_WORK {
+                detecting = false;
+            }
             if tortoise == usize::MAX {
                 tortoise = n;
                 tortoise_mex = old_mex;
@@ -587,7 +598,9 @@ fn all_but(
     }
     let periodicity = found.map(|(t, p, s)| {
         let mut start = t;
-        while start > 0 && table[start - 1 + p] == table[start - 1] + s {
+        while start > 0
+            && u64::from(table[start - 1 + p]) == u64::from(table[start - 1]) + u64::from(s)
+        {
             start -= 1;
         }
         Periodicity {
@@ -598,6 +611,30 @@ fn all_but(
         }
     });
     Ok((table, periodicity, searched))
+}
+
+/// Every heap whose value is `t`, ascending, for a game with a proved arithmetic
+/// period of positive saltus: below `preperiod + period` from the table, beyond
+/// it `r + q·period` for each `r` in the first period with `g(r) + q·saltus = t`.
+fn heaps_of_value(analysis: &Analysis, t: &BigUint) -> Vec<BigUint> {
+    let Some(per) = &analysis.periodicity else { return Vec::new() };
+    let (pre, p) = (per.preperiod as usize, per.period as usize);
+    let s = BigUint::from(per.saltus);
+    let mut out: Vec<BigUint> = (0..(pre + p).min(analysis.table.len()))
+        .filter(|&j| BigUint::from(analysis.table[j]) == *t)
+        .map(BigUint::from)
+        .collect();
+    if per.saltus > 0 {
+        for r in pre..(pre + p).min(analysis.table.len()) {
+            let g = BigUint::from(analysis.table[r]);
+            if *t > g && ((t - &g) % &s).is_zero() {
+                let q = (t - &g) / &s;
+                out.push(BigUint::from(r) + q * per.period);
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// One heap of a sum with its size and Grundy value.
@@ -643,16 +680,11 @@ pub struct SumSolution {
     pub winning_moves: Vec<HeapMove>,
 }
 
-/// The largest heap for which winning moves of rule and all-but games can be
-/// listed: their moves are read from the table.
-pub fn table_heap_limit(analysis: &Analysis) -> u64 {
-    analysis.table.len().saturating_sub(1) as u64
-}
-
 /// Values the sum of `heaps` and lists every winning move.
 ///
-/// Heaps beyond the table need a proved periodicity (finite sets); rule and
-/// all-but games need every heap inside the table. Fails naming the heap otherwise.
+/// Heaps beyond the table need a proved periodicity (finite sets, or all-but
+/// sets with an arithmetic period); rule games need every heap inside the
+/// table. Fails naming the heap otherwise.
 pub fn solve_sum(analysis: &Analysis, heaps: &[BigUint]) -> Result<SumSolution> {
     let too_big = |h: &BigUint| {
         Error::invalid(format!(
@@ -661,11 +693,17 @@ pub fn solve_sum(analysis: &Analysis, heaps: &[BigUint]) -> Result<SumSolution> 
             analysis.table.len()
         ))
     };
-    let finite = matches!(analysis.set, SubtractionSet::Finite(_));
+    // Finite sets extrapolate through their period; all-but sets through an
+    // arithmetic period (saltus > 0, so each value has finitely many heaps).
+    let extrapolates = match &analysis.set {
+        SubtractionSet::Finite(_) => true,
+        SubtractionSet::AllBut(_) => analysis.periodicity.as_ref().is_some_and(|p| p.saltus > 0),
+        SubtractionSet::Rule(_) => false,
+    };
     let mut values = Vec::with_capacity(heaps.len());
     for (i, h) in heaps.iter().enumerate() {
         let in_table = h.to_usize().is_some_and(|x| x < analysis.table.len());
-        if !finite && !in_table {
+        if !extrapolates && !in_table {
             return Err(too_big(h));
         }
         let value = analysis.value(h).ok_or_else(|| too_big(h))?;
@@ -692,6 +730,25 @@ pub fn solve_sum(analysis: &Analysis, heaps: &[BigUint]) -> Result<SumSolution> 
                                 take: k,
                             });
                         }
+                    }
+                }
+                SubtractionSet::AllBut(excluded)
+                    if v.size.to_usize().is_none_or(|x| x >= analysis.table.len()) =>
+                {
+                    for to in heaps_of_value(analysis, &target) {
+                        if to >= v.size {
+                            break;
+                        }
+                        let take = &v.size - &to;
+                        if take.to_u64().is_some_and(|k| excluded.binary_search(&k).is_ok()) {
+                            continue;
+                        }
+                        winning_moves.push(HeapMove {
+                            heap: v.heap,
+                            from: v.size.clone(),
+                            to,
+                            take,
+                        });
                     }
                 }
                 set => {

@@ -194,3 +194,36 @@ fn the_residue_rule_fails_for_bash_with_k_2() {
     let big_heaps: Vec<_> = heaps.iter().map(|&x| big(x as u64)).collect();
     assert!(moore_nim::solve_bash(&big_heaps, 2, 1).is_err());
 }
+
+/// Whether every binary column of `heaps` holds a multiple of `k + 1` ones, bit by bit.
+fn columns_ok(heaps: &[u64], k: u64) -> bool {
+    (0..64).all(|b| heaps.iter().filter(|&&h| (h >> b) & 1 == 1).count() as u64 % (k + 1) == 0)
+}
+
+#[test]
+fn many_heaps_cross_the_counting_blocks() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(7);
+    for (n, k) in [(256usize, 1u64), (1000, 2), (3000, 5), (600, 300)] {
+        let mut heaps: Vec<u64> =
+            (0..n).map(|_| rng.r#gen::<u64>() >> rng.gen_range(0..64)).collect();
+        // A P-position too: append copies so every column count is a multiple of k + 1.
+        let mut p_heaps = heaps.clone();
+        for _ in 0..k {
+            p_heaps.extend_from_slice(&heaps);
+        }
+        assert!(moore_nim::is_p_position(&p_heaps, k).unwrap());
+        assert_eq!(moore_nim::solve_u64(&p_heaps, k).unwrap().outcome, Outcome::P);
+        let sol = moore_nim::solve_u64(&heaps, k).unwrap();
+        assert_eq!(sol.outcome == Outcome::P, columns_ok(&heaps, k));
+        if let Some(mv) = sol.winning_moves.first() {
+            assert!(!mv.changes.is_empty() && mv.changes.len() as u64 <= k);
+            for c in &mv.changes {
+                assert!(c.to < c.from);
+                heaps[c.heap] = c.to.to_u64().unwrap();
+            }
+            assert!(columns_ok(&heaps, k), "n={n} k={k}");
+        }
+    }
+}

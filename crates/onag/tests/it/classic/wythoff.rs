@@ -157,6 +157,10 @@ fn grundy_table_matches_naive_mex() {
             assert_eq!(g[x][y] != 0, win[x][y]);
         }
     }
+    for (x, y) in [(0, 0), (5, 6), (39, 2), (17, 30)] {
+        let v = wythoff::grundy_value(x as u64, y as u64, &Budget::unlimited()).unwrap();
+        assert_eq!(v, g[x][y], "({x},{y})");
+    }
 }
 
 #[test]

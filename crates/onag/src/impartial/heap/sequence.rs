@@ -1,0 +1,225 @@
+//! Grundy sequences of heap games, computed heap by heap, with periods
+//! certified on the way: once the octal periodicity theorem certifies a
+//! period, the remaining values follow from it without search.
+//!
+//! Two algorithms: the plain one (every option of every heap, `O(n²)` for
+//! octal games; any [`HeapRuleset`]) and the sparse-space one for
+//! take-and-break codes whose moves leave at most two heaps (see
+//! [`super::sparse`]), chosen automatically by [`TakeAndBreak::sequence`].
+//! Values are stored as `u32`: four bytes a heap.
+
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+
+use crate::budget::Budget;
+use crate::error::{Error, ErrorKind, Result};
+use crate::impartial::heap::period::{self, Periodicity};
+use crate::impartial::heap::{HeapRuleset, TakeAndBreak, sparse};
+
+/// The largest heap a sequence may reach (values are indexed by `u32`).
+pub const MAX_HEAP: usize = (u32::MAX - 2) as usize;
+
+/// How the values were computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Algorithm {
+    /// Every option of every heap.
+    Plain,
+    /// The rare/common (sparse-space) split.
+    Sparse,
+}
+
+/// A Grundy sequence `g(0..=upto)` and what is known about its periodicity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GrundySequence {
+    /// `values[n]` is the Grundy value of a heap of `n`.
+    pub values: Vec<u32>,
+    /// The period certified by the octal periodicity theorem, if any.
+    pub certified: Option<Periodicity>,
+    /// The number of values computed by search before the certificate (the
+    /// rest follow from the period); `values.len()` when none.
+    pub searched: usize,
+    /// A pattern seen in the last half of the values but not certified.
+    pub apparent: Option<Periodicity>,
+    /// The algorithm used.
+    pub algorithm: Algorithm,
+    /// The rare/common mask of the sparse algorithm (values `v` with an even
+    /// number of bits in `v & mask` are rare), when it was used.
+    pub rare_mask: Option<u32>,
+    /// How many computed heaps had rare values under that mask.
+    pub rare_count: Option<usize>,
+}
+
+impl GrundySequence {
+    /// The largest value.
+    pub fn max_value(&self) -> u32 {
+        self.values.iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// One algorithm: computes `g(n)` for `n = values.len()` from the values before.
+pub(crate) trait Step {
+    /// The value of the next heap.
+    fn step(&mut self, values: &[u32]) -> Result<u32>;
+    /// The algorithm's name.
+    fn algorithm(&self) -> Algorithm;
+    /// The rare mask and count, for the sparse algorithm.
+    fn rare(&self) -> Option<(u32, usize)> {
+        None
+    }
+}
+
+/// The plain algorithm over any ruleset: every option, XOR of its heaps' values, mex.
+pub(crate) struct Plain<'a> {
+    rule: &'a dyn HeapRuleset,
+    seen: Vec<u32>,
+}
+
+impl<'a> Plain<'a> {
+    pub(crate) fn new(rule: &'a dyn HeapRuleset) -> Self {
+        Plain { rule, seen: vec![0; 2] }
+    }
+}
+
+impl Step for Plain<'_> {
+    fn step(&mut self, values: &[u32]) -> Result<u32> {
+        let stamp = values.len() as u32 + 1;
+        let seen = &mut self.seen;
+        let mut bad = None;
+        self.rule.for_each_option(values.len(), &mut |parts| {
+            let mut x = 0u32;
+            for &p in parts {
+                match values.get(p) {
+                    Some(&v) if p > 0 => x ^= v,
+                    _ => {
+                        bad = Some(p);
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+            let x = x as usize;
+            if x >= seen.len() {
+                seen.resize((x + 1).next_power_of_two(), 0);
+            }
+            seen[x] = stamp;
+            ControlFlow::Continue(())
+        });
+        if let Some(p) = bad {
+            return Err(Error::invalid(format!(
+                "ruleset {}: heap {} has an option with a heap of {p} (heaps must be 1..{})",
+                self.rule.name(),
+                values.len(),
+                values.len()
+            )));
+        }
+        let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
+        u32::try_from(mex).map_err(|_| Error::new(ErrorKind::Overflow, "Grundy value beyond 2^32"))
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Plain
+    }
+}
+
+/// Computes `g(0..=upto)` of `rule` by the plain algorithm, certifying a
+/// period when the rule allows it (then the rest follows from the period).
+pub fn compute(rule: &dyn HeapRuleset, upto: usize, budget: &Budget) -> Result<GrundySequence> {
+    drive(&mut Plain::new(rule), rule.periodicity_criterion(), upto, budget, true)
+}
+
+/// Computes `g(0..=upto)` of `rule` by the plain algorithm, without
+/// periodicity shortcuts: every value by search (the independent check).
+pub fn compute_plain(
+    rule: &dyn HeapRuleset,
+    upto: usize,
+    budget: &Budget,
+) -> Result<GrundySequence> {
+    drive(&mut Plain::new(rule), None, upto, budget, false)
+}
+
+impl TakeAndBreak {
+    /// The Grundy sequence `g(0..=upto)`, by the sparse-space algorithm when
+    /// the code is finite and leaves at most two heaps, else the plain one;
+    /// search stops once a period is certified.
+    pub fn sequence(&self, upto: usize, budget: &Budget) -> Result<GrundySequence> {
+        self.sequence_with(upto, budget, true)
+    }
+
+    /// Like [`sequence`](Self::sequence), choosing whether to stop search at
+    /// a certified period (`false`: every value by search).
+    pub fn sequence_with(
+        &self,
+        upto: usize,
+        budget: &Budget,
+        use_period: bool,
+    ) -> Result<GrundySequence> {
+        let criterion = if use_period { self.periodicity_criterion() } else { None };
+        match sparse::Sparse::new(self) {
+            Some(mut fast) => drive(&mut fast, criterion, upto, budget, use_period),
+            None => drive(&mut Plain::new(self), criterion, upto, budget, use_period),
+        }
+    }
+}
+
+fn drive(
+    step: &mut dyn Step,
+    criterion: Option<(u32, usize)>,
+    upto: usize,
+    budget: &Budget,
+    analyse: bool,
+) -> Result<GrundySequence> {
+    if upto > MAX_HEAP {
+        return Err(Error::invalid(format!("heaps are limited to {MAX_HEAP}")));
+    }
+    let total = upto as u64 + 1;
+    budget.check_positions(total)?;
+    budget.check_memory(total * 4)?;
+    let mut values: Vec<u32> = Vec::new();
+    values.try_reserve_exact(upto + 1).map_err(|_| {
+        Error::new(ErrorKind::LimitExceeded, format!("cannot allocate {total} values"))
+    })?;
+    let mut next_check = 64usize;
+    let mut certified = None;
+    while values.len() <= upto {
+        let n = values.len();
+        if n % 4096 == 0 && n > 0 {
+            budget.check(n as u64)?;
+            budget.progress("Grundy values", n as u64, Some(total));
+        }
+        let v = step.step(&values)?;
+        values.push(v);
+        if let Some((h, k)) = criterion
+            && (values.len() == next_check || values.len() == upto + 1)
+        {
+            next_check += (next_check / 16).max(64);
+            match period::candidate(&values, h, k) {
+                Some((p, needed)) if needed <= values.len() => {
+                    certified = Some(p);
+                    break;
+                }
+                // The pattern holds so far: check again exactly when it would be certified.
+                Some((_, needed)) => next_check = next_check.min(needed),
+                None => {}
+            }
+        }
+    }
+    let searched = values.len();
+    if let Some(p) = certified {
+        for n in values.len()..=upto {
+            let v = values[n - p.period];
+            values.push(v);
+        }
+    }
+    let apparent = if analyse && certified.is_none() { period::apparent(&values) } else { None };
+    let rare = step.rare();
+    Ok(GrundySequence {
+        values,
+        certified,
+        searched,
+        apparent,
+        algorithm: step.algorithm(),
+        rare_mask: rare.map(|r| r.0),
+        rare_count: rare.map(|r| r.1),
+    })
+}

@@ -1,0 +1,209 @@
+//! The misère search: positions are sums of heaps of a [`HeapRuleset`] plus
+//! a number of nim heaps `*2` and `*1` (for the genus), memoised by their
+//! sorted contents. Iterative: an explicit stack, never recursion.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::impartial::heap::HeapRuleset;
+
+/// How many `*2` heaps the genus search adds at most.
+const MAX_TWOS: u32 = 24;
+
+/// A position key: `[twos, ones, heaps ascending...]`, heaps without moves left out.
+type Key = Vec<u32>;
+
+/// Misère values of sums of heaps of one ruleset, with a memo shared by all queries.
+pub struct MisereSolver<'a> {
+    rule: &'a dyn HeapRuleset,
+    memo: FxHashMap<Key, u32>,
+    has_moves: FxHashMap<usize, bool>,
+}
+
+/// The genus `g^γ0γ1…` of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Genus {
+    /// The normal-play Grundy value.
+    pub grundy: u32,
+    /// The misère values of the position plus `k` copies of `*2`, up to where
+    /// they settle into their final 2-cycle (inclusive of one full cycle).
+    pub gammas: Vec<u32>,
+}
+
+impl Genus {
+    /// Whether the genus is that of the nim heap `*g`.
+    pub fn is_nim_heap(&self) -> bool {
+        let nim = match self.grundy {
+            0 => vec![1, 2, 0],
+            1 => vec![0, 3, 1],
+            g => vec![g, g ^ 2],
+        };
+        self.gammas == nim
+    }
+}
+
+impl fmt::Display for Genus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.grundy)?;
+        if self.is_nim_heap() {
+            return Ok(());
+        }
+        f.write_str("^")?;
+        if self.gammas.iter().all(|&g| g < 10) {
+            for g in &self.gammas {
+                write!(f, "{g}")?;
+            }
+            Ok(())
+        } else {
+            let parts: Vec<String> = self.gammas.iter().map(u32::to_string).collect();
+            write!(f, "({})", parts.join(","))
+        }
+    }
+}
+
+impl<'a> MisereSolver<'a> {
+    /// A solver for sums of heaps of `rule`.
+    pub fn new(rule: &'a dyn HeapRuleset) -> Self {
+        MisereSolver { rule, memo: FxHashMap::default(), has_moves: FxHashMap::default() }
+    }
+
+    /// The number of positions in the memo.
+    pub fn positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    fn moves(&mut self, heap: usize) -> bool {
+        if let Some(&m) = self.has_moves.get(&heap) {
+            return m;
+        }
+        let mut any = false;
+        self.rule.for_each_option(heap, &mut |_| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        self.has_moves.insert(heap, any);
+        any
+    }
+
+    fn key(&mut self, twos: u32, ones: u32, heaps: impl IntoIterator<Item = usize>) -> Key {
+        let mut key = vec![twos, ones];
+        for h in heaps {
+            if self.moves(h) {
+                key.push(h as u32);
+            }
+        }
+        key[2..].sort_unstable();
+        key
+    }
+
+    fn options(&mut self, key: &[u32]) -> Vec<Key> {
+        let (twos, ones, heaps) = (key[0], key[1], &key[2..]);
+        let mut out = Vec::new();
+        for i in 0..heaps.len() {
+            if i > 0 && heaps[i] == heaps[i - 1] {
+                continue;
+            }
+            let mut parts_list: Vec<Vec<usize>> = Vec::new();
+            self.rule.for_each_option(heaps[i] as usize, &mut |parts| {
+                parts_list.push(parts.to_vec());
+                ControlFlow::Continue(())
+            });
+            for parts in parts_list {
+                let rest =
+                    heaps.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &h)| h as usize);
+                let k = self.key(twos, ones, rest.chain(parts));
+                out.push(k);
+            }
+        }
+        if twos > 0 {
+            let mut k = key.to_vec();
+            k[0] -= 1;
+            out.push(k.clone());
+            k[1] += 1;
+            out.push(k);
+        }
+        if ones > 0 {
+            let mut k = key.to_vec();
+            k[1] -= 1;
+            out.push(k);
+        }
+        out
+    }
+
+    fn value_of_key(&mut self, root: Key, budget: &Budget) -> Result<u32> {
+        let mut stack = vec![(root.clone(), false)];
+        let mut steps = 0u64;
+        while let Some((key, expanded)) = stack.pop() {
+            if self.memo.contains_key(&key) {
+                continue;
+            }
+            steps += 1;
+            if steps % 1024 == 0 {
+                budget.check(self.memo.len() as u64)?;
+            }
+            let options = self.options(&key);
+            let missing: Vec<Key> =
+                options.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
+            if missing.is_empty() || expanded {
+                let value = if options.is_empty() {
+                    1
+                } else {
+                    crate::impartial::mex(options.iter().map(|o| u64::from(self.memo[o]))) as u32
+                };
+                self.memo.insert(key, value);
+            } else {
+                stack.push((key, true));
+                stack.extend(missing.into_iter().map(|k| (k, false)));
+            }
+        }
+        Ok(self.memo[&root])
+    }
+
+    /// The misère Grundy value of the sum of `heaps`.
+    pub fn misere_value(&mut self, heaps: &[usize], budget: &Budget) -> Result<u32> {
+        let key = self.key(0, 0, heaps.iter().copied());
+        self.value_of_key(key, budget)
+    }
+
+    /// The misère Grundy value of the sum of `heaps`, `twos` nim heaps `*2`
+    /// and `ones` nim heaps `*1`.
+    pub fn misere_value_with_nim(
+        &mut self,
+        heaps: &[usize],
+        twos: u32,
+        ones: u32,
+        budget: &Budget,
+    ) -> Result<u32> {
+        let key = self.key(twos, ones, heaps.iter().copied());
+        self.value_of_key(key, budget)
+    }
+
+    /// The genus of the sum of `heaps`, whose normal-play value is `grundy`
+    /// (the XOR of the heaps' Grundy values). The misère values of the sum
+    /// plus `k` copies of `*2` are searched for growing `k` until the last
+    /// six alternate; the genus lists them up to the start of that 2-cycle.
+    pub fn genus(&mut self, heaps: &[usize], grundy: u32, budget: &Budget) -> Result<Genus> {
+        let mut gammas = Vec::new();
+        for k in 0..MAX_TWOS {
+            gammas.push(self.misere_value_with_nim(heaps, k, 0, budget)?);
+            let n = gammas.len();
+            if n >= 6 && (n - 4..n).all(|i| gammas[i] == gammas[i - 2]) {
+                break;
+            }
+        }
+        // Start t of the final 2-cycle: gammas[i + 2] == gammas[i] for all i >= t.
+        let n = gammas.len();
+        let mut t = n.saturating_sub(2);
+        while t > 0 && gammas[t - 1] == gammas[t + 1] {
+            t -= 1;
+        }
+        let keep = if gammas.get(t) == gammas.get(t + 1) { t + 1 } else { t + 2 };
+        gammas.truncate(keep.min(n));
+        Ok(Genus { grundy, gammas })
+    }
+}
