@@ -113,6 +113,7 @@ impl Session {
             Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),
+            Value::Genus(text) => out.push_str(text),
             Value::Nothing => out.push_str("Nothing"),
         }
         Ok(())

@@ -314,6 +314,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             if short == "Subtraction" {
                 return rulesets::subtraction(ev, &args, span);
             }
+            if short == "TakeAndBreak" {
+                return rulesets::take_and_break(ev, &args, span);
+            }
             if short == "Hackenbush" {
                 return rulesets::hackenbush(ev, &args, span);
             }

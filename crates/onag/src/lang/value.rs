@@ -49,6 +49,8 @@ pub enum Value {
         /// The saltus (0 unless arithmetic-periodic).
         saltus: u64,
     },
+    /// A misère genus as CGSuite prints it (`0^120`, `3^1431`).
+    Genus(String),
     /// The result of a search that found nothing (`CheckPeriodicity` without a period).
     Nothing,
 }
@@ -82,6 +84,7 @@ impl Value {
             Value::Ruleset(_) => "a ruleset",
             Value::Heap(..) => "a heap position",
             Value::Periodicity { .. } => "a periodicity",
+            Value::Genus(_) => "a genus",
             Value::Nothing => "Nothing",
         }
     }

@@ -359,8 +359,14 @@ fn impartial_members_and_heap_rulesets() {
         ("Subtraction([1,2])(10^30).NimValue", "1"),
         ("[Subtraction([1,2,3])(n).NimValue for n from 0 to 8]", "[0,1,2,3,0,1,2,3,0]"),
         ("Subtraction([])", "error: 1:1: the subtraction set is empty: no move would be possible"),
-        ("game.heap.Kayles(20).NimValue", "error: 1:11: the ruleset Kayles is not available yet"),
-        ("game.heap.Nim(7).MisereNimValue", "error: 1:18: MisereNimValue is not available yet"),
+        (
+            "game.heap.GrundysGame(20).NimValue",
+            "error: 1:11: the ruleset GrundysGame is not available yet",
+        ),
+        (
+            "game.heap.Wythoff.NimValueSequence(3)",
+            "error: 1:19: NimValueSequence of the ruleset Wythoff is not available yet",
+        ),
     ]);
 }
 
@@ -402,4 +408,30 @@ fn every_documented_member_example_works() {
         let out = run(member.example);
         assert!(!out.starts_with("error"), "{}: {} gives {out}", member.name, member.example);
     }
+}
+
+#[test]
+fn take_and_break_rulesets() {
+    check(&[
+        ("game.heap.Kayles.NimValueSequence(10)", "[1,2,3,1,4,3,2,1,4,2]"),
+        ("game.heap.Kayles(20).NimValue", "1"),
+        ("Kayles.CheckPeriodicity(200)", "Periodicity(Period => 12, Preperiod => 71, Saltus => 0)"),
+        ("Kayles(10^30 + 1).NimValue == Kayles(10^30 + 13).NimValue", "true"),
+        ("DawsonsKayles.NimValueSequence(10)", "[0,1,1,2,0,3,1,1,0,3]"),
+        (
+            "TakeAndBreak(\"0.07\").NimValueSequence(10) == DawsonsKayles.NimValueSequence(10)",
+            "true",
+        ),
+        (
+            "game.heap.TakeAndBreak(\"0.137\").CheckPeriodicity(300)",
+            "Periodicity(Period => 34, Preperiod => 52, Saltus => 0)",
+        ),
+        (
+            "TakeAndBreak(\"0.9x\")",
+            "error: 1:18: TakeAndBreak: unexpected 'x': digits are 0-9, A-V or &N;, constraints ! ? =",
+        ),
+        ("[Nim(n).MisereNimValue for n from 0 to 4]", "[1,0,2,3,4]"),
+        ("Nim(3).Genus", "3"),
+        ("Kayles(5).Genus", "4^146"),
+    ]);
 }
