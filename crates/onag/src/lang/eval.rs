@@ -114,6 +114,11 @@ impl Session {
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),
             Value::Genus(text) => out.push_str(text),
+            Value::Turning(rule) => {
+                out.push_str("game.strip.Turning(");
+                write_string(out, rule.text());
+                out.push(')');
+            }
             Value::Nothing => out.push_str("Nothing"),
         }
         Ok(())

@@ -301,6 +301,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
     if let Value::Ruleset(rules) = callee {
         return heap(ev, rules, args, span);
     }
+    if let Value::Turning(rule) = &callee {
+        return rulesets::coin_row(ev, rule, &args, span);
+    }
     match &callee {
         Value::Builtin(path) => {
             let short = path.rsplit('.').next().unwrap_or(path);
@@ -313,6 +316,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             }
             if short == "Subtraction" {
                 return rulesets::subtraction(ev, &args, span);
+            }
+            if short == "Turning" {
+                return rulesets::turning(ev, &args, span);
             }
             if short == "TakeAndBreak" {
                 return rulesets::take_and_break(ev, &args, span);

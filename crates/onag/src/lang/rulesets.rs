@@ -406,3 +406,51 @@ pub(crate) fn hackenbush(
     let g = ev.arena(span, |a| a.nimber(n))?;
     Ok(ev.game_value(g))
 }
+
+/// `game.strip.Turning("1-3")`: a coin-turning rule (a name or turning code
+/// that [`crate::impartial::coins::CoinRule`] reads).
+pub(crate) fn turning(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let [(None, Value::Str(text), at)] = args else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "Turning takes one rule string, e.g. Turning(\"1-3\")",
+        ));
+    };
+    let rule = crate::impartial::coins::CoinRule::parse(text).map_err(|e| {
+        let column = e.location().map_or(0, |l| l.column);
+        let offset = at.start + column;
+        ev.error(Span::new(offset, offset), e.kind(), format!("Turning: {}", e.message()))
+    })?;
+    Ok(Value::Turning(Box::new(rule)))
+}
+
+/// `Turning("1-3")("htth")`: a row of coins (`h` heads, `t` tails) is worth
+/// its canonical form, the nimber of the nim-sum of its heads coins' values.
+pub(crate) fn coin_row(
+    ev: &mut Eval<'_>,
+    rule: &crate::impartial::coins::CoinRule,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let [(None, Value::Str(text), at)] = args else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "a coin-turning rule takes one row of coins, e.g. (\"htth\")",
+        ));
+    };
+    let heads = crate::impartial::coins::parse_strip(text).map_err(|e| {
+        let column = e.location().map_or(0, |l| l.column);
+        let offset = at.start + column;
+        ev.error(Span::new(offset, offset), e.kind(), format!("Turning: {}", e.message()))
+    })?;
+    let solution = crate::impartial::coins::solve_strip(rule, &heads, ev.budget)
+        .map_err(|e| ev.locate(e, span))?;
+    let g = ev.arena(span, |a| a.nimber(solution.value))?;
+    Ok(ev.game_value(g))
+}

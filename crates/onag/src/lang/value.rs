@@ -49,6 +49,9 @@ pub enum Value {
         /// The saltus (0 unless arithmetic-periodic).
         saltus: u64,
     },
+    /// A coin-turning rule (`game.strip.Turning("1-3")`); calling it with a
+    /// row of coins (`("htth")`) gives the position's value.
+    Turning(Box<crate::impartial::coins::CoinRule>),
     /// A misère genus as CGSuite prints it (`0^120`, `3^1431`).
     Genus(String),
     /// The result of a search that found nothing (`CheckPeriodicity` without a period).
@@ -85,6 +88,7 @@ impl Value {
             Value::Heap(..) => "a heap position",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",
+            Value::Turning(_) => "a coin-turning rule",
             Value::Nothing => "Nothing",
         }
     }

@@ -435,3 +435,16 @@ fn take_and_break_rulesets() {
         ("Kayles(5).Genus", "4^146"),
     ]);
 }
+
+#[test]
+fn coin_turning_rows() {
+    check(&[
+        ("game.strip.Turning(\"1-3\")(\"htth\")", "*6"),
+        ("game.strip.Turning(\"mock\")(\"hhhhhh\").NimValue", "3"),
+        ("Turning(\"1-3\")", "game.strip.Turning(\"1-3\")"),
+        (
+            "Turning(\"1-3\")(\"hxt\")",
+            "error: 1:18: Turning: expected 'h' (heads) or 't' (tails), found 'x'",
+        ),
+    ]);
+}
