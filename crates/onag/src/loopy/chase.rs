@@ -333,6 +333,11 @@ impl PredecessorGame for EasyChase {
     }
 
     #[inline]
+    fn predecessors_ahead(&self, p: u32, f: impl FnMut(u32)) {
+        self.for_each_predecessor(p, f);
+    }
+
+    #[inline]
     fn declared(&self, p: u32) -> Option<Declared> {
         let (_, w, b) = self.parts(p);
         (w == b).then_some(Declared::Loss)
