@@ -23,7 +23,7 @@
 //! The computation labels values `0, 1, 2, ...` in rounds. In round `i`, an
 //! unlabelled position gets `i` when no move reaches `i` and every move to an
 //! unlabelled or `∞` position can be answered by a move to `i`: a retrograde
-//! propagation with counters, like [`solve`](super::solve). Then every
+//! propagation with counters, like [`solve`](fn@super::solve). Then every
 //! unlabelled position with no move to `i` becomes `∞` (it can never get a
 //! finite value, lacking `i`). Each round examines each move a bounded number of
 //! times; the number of rounds is at most the largest out-degree plus one.
