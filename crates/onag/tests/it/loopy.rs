@@ -89,6 +89,8 @@ fn random_graphs_match_the_seed_method() {
             let expected = iterate_until_stable(&g, rule);
             let fast = solve_successors(&g, rule, &Budget::unlimited()).unwrap();
             let got: Vec<Value> = fast.values().collect();
+            let moves: usize = (0..g.len() as u32).map(|p| g.successors(p).len()).sum();
+            assert!(fast.moves_examined() <= moves as u64, "each move examined once at most");
             let (w, l, d) = fast.counts();
             seen = [seen[0] + w, seen[1] + l, seen[2] + d];
             assert_eq!(got, expected, "graph {g:?}, {rule:?}");
@@ -157,6 +159,37 @@ fn easy_chase_matches_the_seed_method_up_to_8() {
         }
         let cells = (n * n) as usize;
         assert_eq!(count, 2 * cells * (cells - 1));
+    }
+}
+
+#[test]
+fn easy_chase_predecessors_undo_its_moves() {
+    for n in 2..=5u32 {
+        let game = EasyChase::new(n).unwrap();
+        let total = PredecessorGame::num_positions(&game);
+        let mut forward = vec![Vec::new(); total as usize];
+        for p in 0..total {
+            if PredecessorGame::declared(&game, p).is_some() {
+                continue;
+            }
+            let mut degree = 0;
+            game.for_each_successor(p, |s| {
+                forward[s as usize].push(p);
+                degree += 1;
+            });
+            assert_eq!(game.out_degree(p), degree);
+        }
+        for s in 0..total {
+            let mut back = Vec::new();
+            game.for_each_predecessor(s, |p| {
+                if PredecessorGame::declared(&game, p).is_none() {
+                    back.push(p);
+                }
+            });
+            back.sort_unstable();
+            forward[s as usize].sort_unstable();
+            assert_eq!(back, forward[s as usize], "n = {n}, position {s}");
+        }
     }
 }
 
