@@ -129,15 +129,8 @@ const CHECK_EVERY: usize = 1 << 14;
 pub fn loopy_grundy<G: SuccessorGame>(game: &G, budget: &Budget) -> Result<Vec<LoopyValue>> {
     let n = game.num_positions();
     budget.check_positions(u64::from(n))?;
-    let mut rows: Vec<Vec<u32>> = Vec::with_capacity(n as usize);
-    for p in 0..n {
-        let mut row = Vec::new();
-        game.for_each_successor(p, |s| row.push(s));
-        rows.push(row);
-    }
-    // `ExplicitGraph::new` checks every successor is in range.
-    let graph = ExplicitGraph::new(&rows, None, Vec::new())?;
-    drop(rows);
+    // `moves_of` checks every successor is in range.
+    let graph = ExplicitGraph::moves_of(game)?;
     let (preds, _) = PredecessorLists::build(&graph, budget)?;
     let len = n as usize;
     let mut label = vec![UNLABELLED; len];
