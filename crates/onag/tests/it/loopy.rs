@@ -402,3 +402,51 @@ fn solving_stops_when_cancelled() {
     let err = game.solve(&Budget::unlimited().with_max_positions(100)).unwrap_err();
     assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded);
 }
+
+#[test]
+fn tagged_files_solve_like_the_graphs_they_describe() {
+    use onag::impartial::graph::parse_text;
+    use onag::loopy::file::TaggedGraph;
+    let mut rng = StdRng::seed_from_u64(13);
+    for round in 0..500 {
+        let g = random_graph(&mut rng, round % 2 == 0, true);
+        let mut text = String::new();
+        let mut rows = Vec::new();
+        for p in 0..g.len() as u32 {
+            let mut row = g.successors(p).to_vec();
+            row.sort_unstable();
+            row.dedup();
+            let mut tags = Vec::new();
+            match SuccessorGame::to_move(&g, p) {
+                Some(Side::Left) => tags.push("L"),
+                Some(Side::Right) => tags.push("R"),
+                None => {}
+            }
+            match SuccessorGame::declared(&g, p) {
+                Some(Declared::Win) => tags.push("win"),
+                Some(Declared::Loss) => tags.push("loss"),
+                Some(Declared::Draw) => tags.push("draw"),
+                None => {}
+            }
+            let tags =
+                if tags.is_empty() { String::new() } else { format!(" [{}]", tags.join(" ")) };
+            let moves: Vec<String> = row.iter().map(|s| format!("p{s}")).collect();
+            text.push_str(&format!("p{p}{tags}: {}\n", moves.join(" ")));
+            rows.push(row);
+        }
+        let sides = g.sides().map(<[Side]>::to_vec);
+        let declared = (0..g.len() as u32).map(|p| SuccessorGame::declared(&g, p)).collect();
+        let distinct = ExplicitGraph::new(&rows, sides, declared).unwrap();
+        let file = parse_text(&text, "g.txt").unwrap();
+        let tagged = TaggedGraph::new(&file).unwrap();
+        assert_eq!(tagged.is_partizan(), g.sides().is_some());
+        for rule in [TerminalRule::MoverLoses, TerminalRule::MoverWins] {
+            let from_file = solve_successors(&tagged, rule, &Budget::unlimited()).unwrap();
+            assert_eq!(
+                from_file.values().collect::<Vec<_>>(),
+                iterate_until_stable(&distinct, rule),
+                "{text}"
+            );
+        }
+    }
+}
