@@ -265,6 +265,10 @@ impl EasyChase {
     }
 
     /// The answer for position `p` (both pieces on different squares).
+    ///
+    /// # Panics
+    /// If `p` is not a position of this board (use [`EasyChase::answer`] for
+    /// squares from input).
     pub fn answer_at(&self, solution: &Solution, p: u32) -> ChaseAnswer {
         let (white, black, side) = self.decode(p);
         let value = solution.value(p);

@@ -103,6 +103,9 @@ impl ExplicitGraph {
     }
 
     /// The moves from `p`.
+    ///
+    /// # Panics
+    /// If `p` is not a position of the graph.
     pub fn successors(&self, p: u32) -> &[u32] {
         &self.targets[self.starts[p as usize]..self.starts[p as usize + 1]]
     }
