@@ -7,15 +7,17 @@ use crate::commands;
 /// onag: values, outcomes and winning moves of combinatorial games, exactly.
 #[derive(Debug, Parser)]
 #[command(name = "onag", version, about, long_about = None)]
-#[command(after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json")]
+#[command(
+    after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json\n  onag eval '{3||2|1}' '3+-1'\n  onag              (no subcommand: the calculator prompt)"
+)]
 pub struct Cli {
     /// Options shared by every subcommand.
     #[command(flatten)]
     pub global: GlobalArgs,
 
-    /// The job to do.
+    /// The job to do; without one, the calculator prompt opens.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// Options every subcommand accepts.
@@ -43,6 +45,8 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Nim: the nim-sum of the heaps, the outcome and every winning move.
     Nim(commands::nim::NimArgs),
+    /// Evaluate calculator expressions (CGSuite notation), one output line each.
+    Eval(commands::eval::EvalArgs),
     /// Game graphs: Grundy values, P/N and winning moves; sums; misère play.
     Graph(commands::graph::GraphArgs),
     /// Every-SG: sums where each player moves in every component.

@@ -10,6 +10,7 @@ mod plot;
 #[allow(dead_code, reason = "used by long-running subcommands")]
 mod progress;
 mod render;
+mod repl;
 #[allow(dead_code, reason = "used by long-running subcommands")]
 mod signal;
 

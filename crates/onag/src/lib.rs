@@ -8,6 +8,7 @@
 //! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
 //! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
+//! - [`lang`]: the calculator language (CALCULATOR.md): parser, evaluator, sessions.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
 //!
@@ -20,6 +21,7 @@ pub mod budget;
 pub mod error;
 pub mod game;
 pub mod impartial;
+pub mod lang;
 pub mod loopy;
 pub mod nimber;
 pub mod number;

@@ -5,6 +5,7 @@
 
 pub mod coins;
 pub mod easy_chase;
+pub mod eval;
 pub mod every_sg;
 pub mod fibonacci_nim;
 pub mod graph;
@@ -65,20 +66,22 @@ impl Context {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context { global: cli.global };
     match cli.command {
-        Command::Nim(args) => nim::run(&ctx, args),
-        Command::Graph(args) => graph::run(&ctx, args),
-        Command::EverySg(args) => every_sg::run(&ctx, args),
-        Command::Subtraction(args) => subtraction::run(&ctx, args),
-        Command::TakeHalf(args) => take_half::run(&ctx, args),
-        Command::MooreNim(args) => moore_nim::run(&ctx, args),
-        Command::Wythoff(args) => wythoff::run(&ctx, args),
-        Command::FibonacciNim(args) => fibonacci_nim::run(&ctx, args),
-        Command::Staircase(args) => staircase::run(&ctx, args),
-        Command::Nimber(args) => nimber::run(&ctx, args),
-        Command::Hackenbush(args) => hackenbush::run(&ctx, args),
-        Command::Retro(args) => retro::run(&ctx, args),
-        Command::EasyChase(args) => easy_chase::run(&ctx, args),
-        Command::Coins(args) => coins::run(&ctx, args),
-        Command::Octal(args) => octal::run(&ctx, args),
+        Some(Command::Nim(args)) => nim::run(&ctx, args),
+        Some(Command::Eval(args)) => eval::run(&ctx, args),
+        Some(Command::Graph(args)) => graph::run(&ctx, args),
+        Some(Command::EverySg(args)) => every_sg::run(&ctx, args),
+        Some(Command::Subtraction(args)) => subtraction::run(&ctx, args),
+        Some(Command::TakeHalf(args)) => take_half::run(&ctx, args),
+        Some(Command::MooreNim(args)) => moore_nim::run(&ctx, args),
+        Some(Command::Wythoff(args)) => wythoff::run(&ctx, args),
+        Some(Command::FibonacciNim(args)) => fibonacci_nim::run(&ctx, args),
+        Some(Command::Staircase(args)) => staircase::run(&ctx, args),
+        Some(Command::Nimber(args)) => nimber::run(&ctx, args),
+        Some(Command::Hackenbush(args)) => hackenbush::run(&ctx, args),
+        Some(Command::Retro(args)) => retro::run(&ctx, args),
+        Some(Command::EasyChase(args)) => easy_chase::run(&ctx, args),
+        Some(Command::Coins(args)) => coins::run(&ctx, args),
+        Some(Command::Octal(args)) => octal::run(&ctx, args),
+        None => crate::repl::run(&ctx),
     }
 }

@@ -2,6 +2,7 @@
 
 mod classic;
 mod coins;
+mod eval;
 mod graph;
 mod hackenbush;
 mod loopy;

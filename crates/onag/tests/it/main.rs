@@ -7,6 +7,7 @@ mod game_laws;
 mod game_print;
 mod graph;
 mod hackenbush;
+mod lang;
 mod loopy;
 mod nimber;
 mod octal;

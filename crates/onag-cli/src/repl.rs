@@ -1,0 +1,237 @@
+//! The interactive calculator: `onag` with no subcommand.
+//!
+//! Line editing and history (kept in `$XDG_DATA_HOME/onag/history`, else
+//! `~/.local/share/onag/history`) come from rustyline. An input with an open
+//! `{`, `[` or `(` continues on the next line. Errors print as one line
+//! `error: message` under a caret that points at the column. `:help` lists the
+//! language and every member with an example; `:quit` (or Ctrl-D) leaves.
+//! When standard input is not a terminal, the prompt reads it like
+//! `onag eval -`.
+
+use std::borrow::Cow;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use onag::lang::Session;
+use onag::lang::members::MEMBERS;
+use onag::{Error, ErrorKind};
+use rustyline::completion::Completer;
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Editor, Helper};
+
+use crate::commands::Context;
+use crate::commands::eval::{batch, input_budget, on_big_stack, stdin_inputs};
+use crate::signal;
+
+const PROMPT: &str = "> ";
+
+/// Tells rustyline that an input with unclosed brackets goes on.
+struct Brackets;
+
+impl Completer for Brackets {
+    type Candidate = String;
+}
+
+impl Hinter for Brackets {
+    type Hint = String;
+}
+
+impl Highlighter for Brackets {
+    fn highlight_prompt<'b, 's: 'b, 'p: 'b>(
+        &'s self,
+        prompt: &'p str,
+        _default: bool,
+    ) -> Cow<'b, str> {
+        Cow::Borrowed(prompt)
+    }
+}
+
+impl Validator for Brackets {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        Ok(if open_brackets(ctx.input()) > 0 {
+            ValidationResult::Incomplete
+        } else {
+            ValidationResult::Valid(None)
+        })
+    }
+}
+
+impl Helper for Brackets {}
+
+/// How many `{`, `[`, `(` are open at the end of `text` (strings and `//`
+/// comments skipped); negative when more are closed than opened.
+pub fn open_brackets(text: &str) -> i64 {
+    let mut depth = 0i64;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' | '[' | '(' => depth += 1,
+            '}' | ']' | ')' => depth -= 1,
+            '"' => {
+                while let Some(s) = chars.next() {
+                    match s {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for s in chars.by_ref() {
+                    if s == '\n' {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    depth
+}
+
+/// Where the history is kept.
+fn history_path() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(data.join("onag").join("history"))
+}
+
+/// The text of `:help`: the language in brief and every member with an example.
+pub fn help_text() -> String {
+    let mut text = String::from(
+        "The onag calculator speaks a subset of CGSuite's CGScript.\n\
+         Values:    17  3/8  *  *5  ^  v  ^^  ^<3>  ^[3]  6^*  {1|0}  {3||2|1}  +-1  3+-1\n\
+         \x20          Tiny(1)  Miny(1)  [1,2,3]  true  \"text\"\n\
+         Operators: :=  == != < <= > >= <> <| |>  + - +-  * / %  ^  -x  .Member\n\
+         \x20          named: a NimSum b, G : H, a Max b  (n * G is Norton multiplication)\n\
+         \x20          written together, a number and a star are one value: 3*2 is 3+*2, 3 * 2 is 6\n\
+         Lists:     [n*n for n from 1 to 5]  [x+1 for x in L]\n\
+         Several statements: x := {1|0}; x + x\n\
+         Commands:  :help  :quit (or Ctrl-D)\n\nMembers:\n",
+    );
+    let width = MEMBERS.iter().map(|m| m.name.len()).max().unwrap_or(0);
+    let example_width = MEMBERS.iter().map(|m| m.example.len()).max().unwrap_or(0);
+    for m in MEMBERS {
+        text.push_str(&format!(
+            "  {:width$}  {:example_width$}  {} ({})\n",
+            m.name, m.example, m.summary, m.on
+        ));
+    }
+    text
+}
+
+/// Prints `err` for `input`: a caret under the column, then `error: message`.
+fn print_error(input: &str, err: &Error) {
+    if let Some(location) = err.location() {
+        let line = input.lines().nth(location.line.saturating_sub(1)).unwrap_or("");
+        let lines = input.lines().count();
+        if lines > 1 {
+            println!("{}{line}", " ".repeat(PROMPT.len()));
+        }
+        println!("{}^", " ".repeat(PROMPT.len() + location.column.saturating_sub(1)));
+        if lines > 1 {
+            println!(
+                "error: line {}, column {}: {}",
+                location.line,
+                location.column,
+                err.message()
+            );
+        } else {
+            println!("error: column {}: {}", location.column, err.message());
+        }
+    } else {
+        println!("error: {}", err.message());
+    }
+}
+
+/// Runs the prompt until `:quit` or end of input.
+pub fn run(ctx: &Context) -> anyhow::Result<ExitCode> {
+    if !std::io::stdin().is_terminal() {
+        return on_big_stack(|| batch(ctx, stdin_inputs()));
+    }
+    on_big_stack(|| interactive(ctx))
+}
+
+fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
+    let mut editor: Editor<Brackets, rustyline::history::DefaultHistory> = Editor::new()?;
+    editor.set_helper(Some(Brackets));
+    let history = history_path();
+    if let Some(path) = &history {
+        let _ = editor.load_history(path);
+    }
+    println!("onag {} calculator. Type :help for help, :quit to leave.", env!("CARGO_PKG_VERSION"));
+    let flag = signal::cancel_flag();
+    let mut session = Session::new();
+    loop {
+        let line = match editor.readline(PROMPT) {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e.into()),
+        };
+        let input = line.trim();
+        if input.is_empty() {
+            continue;
+        }
+        let _ = editor.add_history_entry(input);
+        match input {
+            ":quit" | ":q" | ":exit" => break,
+            ":help" | ":h" | "help" => {
+                print!("{}", help_text());
+                continue;
+            }
+            _ if input.starts_with(':') => {
+                println!("error: unknown command '{input}' (try :help)");
+                continue;
+            }
+            _ => {}
+        }
+        flag.store(false, std::sync::atomic::Ordering::SeqCst);
+        let (budget, bar) = input_budget(ctx);
+        let result = session.run_to_string(&line, &budget);
+        drop(bar);
+        match result {
+            Ok(text) if text.is_empty() => {}
+            Ok(text) => println!("{text}"),
+            Err(err) if err.kind() == ErrorKind::Cancelled => println!("error: interrupted"),
+            Err(err) => print_error(&line, &err),
+        }
+    }
+    if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(path);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_are_counted_outside_strings() {
+        assert_eq!(open_brackets("{1|"), 1);
+        assert_eq!(open_brackets("[x for x in ["), 2);
+        assert_eq!(open_brackets("\"{\" + 1"), 0);
+        assert_eq!(open_brackets("{1|0} // {"), 0);
+        assert_eq!(open_brackets("1)"), -1);
+    }
+
+    #[test]
+    fn help_lists_every_member_with_its_example() {
+        let help = help_text();
+        for m in MEMBERS {
+            assert!(help.contains(m.name) && help.contains(m.example), "{}", m.name);
+        }
+    }
+}

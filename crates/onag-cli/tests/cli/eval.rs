@@ -1,0 +1,115 @@
+//! `onag eval` and the prompt fed from a pipe: one output line per input,
+//! `error: ...` lines on stdout, exit 1 if any input failed.
+
+use crate::{onag, onag_with_stdin};
+
+#[test]
+fn arguments_print_one_line_each() {
+    let run = onag(&["eval", "1/2 + 1/4", "3^2^2^2", "4/6", "-3"]);
+    assert_eq!(run.stdout, "3/4\n43046721\n2/3\n-3\n");
+    assert_eq!(run.code, 0);
+    assert!(run.stderr.is_empty());
+}
+
+#[test]
+fn standard_input_is_read_line_by_line_in_one_session() {
+    let input =
+        "x := 5\n\n   \nx * x\n[n*n for n from 1 to 4]\ny := 2; y^10\nx := 1;\n// a comment\n";
+    let run = onag_with_stdin(&["eval", "-"], input);
+    assert_eq!(run.stdout, "5\n25\n[1,4,9,16]\n1024\n\n\n");
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn failures_are_error_lines_in_place_and_exit_1() {
+    let input = "1+1\n{3|2|1}\n1|0\n{1|0\n2^(2^100)\n1/0\nfoo\n*\"foo\"\n3\n";
+    let run = onag_with_stdin(&["eval", "-"], input);
+    let expected = "2\n\
+        error: 2:5: a second '|' at the same level: more bars bind more loosely, write {3||2|1} for {3|{2|1}}\n\
+        error: 3:2: expected an operator, ';' or the end of the input, found '|'\n\
+        error: 4:1: unclosed '{': missing '}'\n\
+        error: 5:1: Overflow.\n\
+        error: 6:1: Division by zero.\n\
+        error: 7:1: unknown name 'foo'\n\
+        error: 8:1: '*' needs a non-negative integer, not a string\n\
+        3\n";
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn deep_and_wide_inputs_fail_cleanly() {
+    let deep = format!("{}1{}", "(".repeat(50_000), ")".repeat(50_000));
+    let wide = "[n for n from 1 to 10^6]";
+    let run =
+        onag_with_stdin(&["eval", "-", "--max-positions", "1000"], &format!("{deep}\n{wide}\n"));
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with("error: 1:") && lines[0].contains("nested too deeply"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].starts_with("error: 2:1:") && lines[1].contains("limit"), "{}", lines[1]);
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn json_gives_one_object_per_input() {
+    let run = onag(&["eval", "--json", "1+2", "1/0"]);
+    let lines: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["input"], "1+2");
+    assert_eq!(lines[0]["value"], "3");
+    assert_eq!(lines[1]["error"], "2:1: Division by zero.");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn the_prompt_reads_a_pipe_like_eval() {
+    let run = onag_with_stdin(&[], "x := 2\nx + 1\nbad(\n");
+    assert_eq!(run.stdout, "2\n3\nerror: 3:4: unclosed '(': missing ')'\n");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn eval_needs_an_expression() {
+    let run = onag(&["eval"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.starts_with("error: "));
+}
+
+#[test]
+fn games_in_batch_mode_print_cgsuite_notation() {
+    let input = "{0|*}\n^+^+*\n*3+*5\n{1|0}+0\n3+-1\n{0||0|-1}\n{0|v*}\n{^|*}\n\
+                 g := {3||2|1}\ng.LeftOptions\n5 * ^\n[8 NimProduct n for n from 1 to 4]\n\
+                 game.heap.Subtraction([1,3,4]).NimValueSequence(10)\n{3||2*|1*}.Temperature\n";
+    let run = onag_with_stdin(&["eval", "-"], input);
+    let expected = "^\n^^*\n*6\n{1|0}\n{4|2}\nTiny(1)\n^<2>\n^[2]\n{3||2|1}\n{3}\n^5\n[8,12,4,11]\n\
+                    [1,0,1,2,3,2,0,1,0,1]\nerror: 14:12: Temperature is not available yet\n";
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn big_games_stop_at_the_position_limit() {
+    let run = onag(&["--max-positions", "5000", "eval", "^.Pow(100000)", "1+1"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with("error: 1:") && lines[0].contains("--max-positions"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "2");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn printed_games_read_back_in_the_same_batch() {
+    let run = onag(&["eval", "{3||2|1} + ^* + Tiny(2)"]);
+    let printed = run.stdout.lines().next().unwrap_or_default().to_string();
+    let again = onag(&["eval", &printed]);
+    assert_eq!(again.stdout.trim_end(), printed);
+}

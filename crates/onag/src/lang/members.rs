@@ -1,0 +1,620 @@
+//! Members (`x.Name(args)`), operators on non-number values, and calls.
+//!
+//! Each member is backed by a library function of the same meaning. A member
+//! that CALCULATOR.md names but no library module provides yet answers with
+//! the error "`Name` is not available yet", never a wrong value. [`MEMBERS`]
+//! documents every member that works, with an example (the REPL's `:help`).
+
+use num_bigint::{BigInt, Sign};
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use super::arith;
+use super::ast::{BinOp, UpKind};
+use super::eval::{Eval, sign};
+use super::games;
+use super::lexer::Span;
+use super::rulesets::{self, Ruleset};
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+
+/// One member's documentation: name, what it applies to, an example, a summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemberDoc {
+    /// The member's name.
+    pub name: &'static str,
+    /// What kind of value it applies to.
+    pub on: &'static str,
+    /// An input that uses it.
+    pub example: &'static str,
+    /// What it computes.
+    pub summary: &'static str,
+}
+
+const fn doc(
+    name: &'static str,
+    on: &'static str,
+    example: &'static str,
+    summary: &'static str,
+) -> MemberDoc {
+    MemberDoc { name, on, example, summary }
+}
+
+/// Every member and named operator that works, with an example.
+pub const MEMBERS: &[MemberDoc] = &[
+    doc("Floor", "number", "(7/2).Floor", "the largest integer not above it"),
+    doc("Reciprocal", "number", "(2/3).Reciprocal", "1 divided by it"),
+    doc("Max", "number", "3.Max(5)", "the larger of two numbers (also `3 Max 5`)"),
+    doc("Min", "number", "3.Min(5)", "the smaller of two numbers (also `3 Min 5`)"),
+    doc("Sign", "number", "(-5).Sign", "-1, 0 or 1"),
+    doc("IsInteger", "number", "(6/3).IsInteger", "whether it is an integer"),
+    doc("Div", "integer", "17.Div(5)", "integer quotient, rounded down"),
+    doc("Isqrt", "integer", "17.Isqrt", "the integer square root, rounded down"),
+    doc("Lb", "integer", "17.Lb", "the base-2 logarithm, rounded down"),
+    doc("IsTwoPower", "integer", "64.IsTwoPower", "whether it is a power of two"),
+    doc("IsEvil", "integer", "5.IsEvil", "whether its binary expansion has an even number of 1s"),
+    doc(
+        "IsOdious",
+        "integer",
+        "7.IsOdious",
+        "whether its binary expansion has an odd number of 1s",
+    ),
+    doc("IsEven", "integer", "6.IsEven", "whether it is even"),
+    doc("IsOdd", "integer", "7.IsOdd", "whether it is odd"),
+    doc(
+        "NimSum",
+        "integer",
+        "5 NimSum 3",
+        "nim-sum (bitwise exclusive or) of non-negative integers",
+    ),
+    doc("Length", "list or string", "[1,2,3].Length", "the number of elements or characters"),
+    doc("CanonicalForm", "game", "{1|1}.CanonicalForm", "the canonical form"),
+    doc("LeftOptions", "game", "{3||2|1}.LeftOptions", "the Left options of the canonical form"),
+    doc("RightOptions", "game", "{3||2|1}.RightOptions", "the Right options of the canonical form"),
+    doc("Followers", "game", "^.Followers", "every position reachable, the game included"),
+    doc("FollowerCount", "game", "^.FollowerCount", "how many followers"),
+    doc("Birthday", "game", "{1|0}.Birthday", "the birthday of the canonical form"),
+    doc("OutcomeClass", "game", "{1|0}.OutcomeClass", "L, R, P or N"),
+    doc("LeftStop", "game", "{3|-1}.LeftStop", "the Left stop"),
+    doc("RightStop", "game", "{3|-1}.RightStop", "the Right stop"),
+    doc("Pow", "game {0|H}", "^.Pow(3)", "G^n (^.Pow(n) is ^<n>)"),
+    doc("PowTo", "game {0|H}", "^.PowTo(3)", "G^->n (^.PowTo(n) is ^[n])"),
+    doc("IsZero", "game", "(*+*).IsZero", "whether it equals 0"),
+    doc("IsNumber", "game", "{0|1}.IsNumber", "whether it is a number"),
+    doc("IsNimber", "game", "(*2+*3).IsNimber", "whether it is a nimber"),
+    doc("IsNumberish", "game", "(1+^).IsNumberish", "whether it is a number plus an infinitesimal"),
+    doc(
+        "IsInfinitesimal",
+        "game",
+        "^*.IsInfinitesimal",
+        "whether it lies strictly between all negative and all positive numbers",
+    ),
+    doc(
+        "IsAllSmall",
+        "game",
+        "{0|^}.IsAllSmall",
+        "whether every follower with options on both sides is infinitesimal",
+    ),
+    doc("IsSwitch", "game", "(+-1).IsSwitch", "whether it equals its negative"),
+    doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
+];
+
+/// Every member name that CALCULATOR.md lists: names in this list that no
+/// value implements yet answer "not available yet".
+const SPEC_MEMBERS: &[&str] = &[
+    "CanonicalForm",
+    "LeftOptions",
+    "RightOptions",
+    "Birthday",
+    "OutcomeClass",
+    "LeftStop",
+    "RightStop",
+    "Mean",
+    "Temperature",
+    "Thermograph",
+    "Cool",
+    "Heat",
+    "Overheat",
+    "AtomicWeight",
+    "ReducedCanonicalForm",
+    "Incentives",
+    "Followers",
+    "FollowerCount",
+    "StopCount",
+    "NortonMultiply",
+    "Pow",
+    "PowTo",
+    "IsZero",
+    "IsInteger",
+    "IsNumber",
+    "IsNimber",
+    "IsNumberish",
+    "IsInfinitesimal",
+    "IsAllSmall",
+    "IsSwitch",
+    "IsUptimal",
+    "IsNumberTiny",
+    "IsAtomic",
+    "IsEven",
+    "IsOdd",
+    "IsEvenTempered",
+    "IsOddTempered",
+    "IsOrdinal",
+    "NimValue",
+    "MisereNimValue",
+    "Genus",
+    "NimValueSequence",
+    "CheckPeriodicity",
+    "Floor",
+    "Reciprocal",
+    "Max",
+    "Min",
+    "Sign",
+    "Div",
+    "Isqrt",
+    "Lb",
+    "IsTwoPower",
+    "NimInverse",
+    "IsEvil",
+    "IsOdious",
+    "NimSum",
+    "NimProduct",
+    "NimDiv",
+    "ConwayProduct",
+    "OrdinalSum",
+];
+
+/// Rulesets CALCULATOR.md names (short names; `game.heap.` and friends are
+/// namespaces in front of them).
+const RULESETS: &[&str] = &[
+    "Nim",
+    "Kayles",
+    "DawsonsKayles",
+    "GrundysGame",
+    "Subtraction",
+    "TakeAndBreak",
+    "Wythoff",
+    "FibonacciNim",
+    "Domineering",
+    "Cram",
+    "Clobber",
+    "ToadsAndFrogs",
+    "Hackenbush",
+    "Turning",
+];
+
+const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph"];
+
+/// Whether `name` is a ruleset's short name.
+pub(crate) fn is_ruleset(name: &str) -> bool {
+    RULESETS.contains(&name)
+}
+
+type Args = Vec<(Option<String>, Value, Span)>;
+
+fn not_available(ev: &Eval<'_>, name: &str, span: Span) -> crate::Error {
+    ev.error(span, ErrorKind::InvalidInput, format!("{name} is not available yet"))
+}
+
+/// An up literal (`^`, `^<n>`, `^[n]`, downs).
+pub(crate) fn up_literal(ev: &mut Eval<'_>, kind: UpKind, n: &BigInt, span: Span) -> Result<Value> {
+    games::up_literal(ev, kind, n, span)
+}
+
+/// `*n`: the nimber of a non-negative integer.
+pub(crate) fn star(ev: &mut Eval<'_>, n: &Value, span: Span) -> Result<Value> {
+    games::star(ev, n, span)
+}
+
+/// `{L|R}`.
+pub(crate) fn game_from_options(
+    ev: &mut Eval<'_>,
+    left: Vec<Value>,
+    right: Vec<Value>,
+    span: Span,
+) -> Result<Value> {
+    games::game_from_options(ev, left, right, span)
+}
+
+/// `+-{a,b}`.
+pub(crate) fn plus_minus_set(ev: &mut Eval<'_>, options: Vec<Value>, span: Span) -> Result<Value> {
+    games::plus_minus_set(ev, options, span)
+}
+
+/// `+-x`: the switch {x | −x}.
+pub(crate) fn switch(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    games::switch(ev, x, span)
+}
+
+/// `+x` on a non-number.
+pub(crate) fn unary_plus(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    match x {
+        Value::Game(_) => Ok(x),
+        other => Err(type_error(ev, "'+'", &other, span)),
+    }
+}
+
+/// `-x`.
+pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    match x {
+        Value::Number(q) => Ok(Value::Number(-q)),
+        Value::Game(g) => games::negate(ev, g, span),
+        other => Err(type_error(ev, "'-'", &other, span)),
+    }
+}
+
+fn type_error(ev: &Eval<'_>, what: &str, x: &Value, span: Span) -> crate::Error {
+    ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        format!("{what} cannot be applied to {}", x.kind_name()),
+    )
+}
+
+/// Whether two values are equal (`==`).
+pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Result<bool> {
+    if games::is_gamey(a) && games::is_gamey(b) {
+        return games::equal(ev, a, b, span);
+    }
+    Ok(a == b)
+}
+
+/// A binary operator on values that are not both numbers.
+pub(crate) fn binary(
+    ev: &mut Eval<'_>,
+    op: &BinOp,
+    a: Value,
+    b: Value,
+    span: Span,
+) -> Result<Value> {
+    let symbol = match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::PlusMinus => "+-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Mod => "%",
+        BinOp::Pow => "^",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+        BinOp::Confused => "<>",
+        BinOp::LessOrConfused => "<|",
+        BinOp::GreaterOrConfused => "|>",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Named(name) => name.as_str(),
+    };
+    if let Some(result) = games::binary(ev, op, &a, &b, span) {
+        return result;
+    }
+    Err(ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        format!("'{symbol}' cannot combine {} and {}", a.kind_name(), b.kind_name()),
+    ))
+}
+
+/// `callee(args)`.
+pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> Result<Value> {
+    if let Value::Ruleset(rules) = callee {
+        return heap(ev, rules, args, span);
+    }
+    match &callee {
+        Value::Builtin(path) => {
+            let short = path.rsplit('.').next().unwrap_or(path);
+            if short == "Tiny" || short == "Miny" {
+                let a = positional(ev, short, Some(args), 1, span)?;
+                let g = ev.game_of(&a[0].0, a[0].1, short)?;
+                let t =
+                    ev.arena(span, |ar| if short == "Tiny" { ar.tiny(g) } else { ar.miny(g) })?;
+                return Ok(ev.game_value(t));
+            }
+            if short == "Subtraction" {
+                return rulesets::subtraction(ev, &args, span);
+            }
+            if short == "TakeAndBreak" {
+                return rulesets::take_and_break(ev, &args, span);
+            }
+            if short == "Hackenbush" {
+                return rulesets::hackenbush(ev, &args, span);
+            }
+            if let Some(rules) = rulesets::plain_ruleset(short) {
+                return heap(ev, rules, args, span);
+            }
+            if is_ruleset(short) {
+                return Err(not_available(ev, &format!("the ruleset {short}"), span));
+            }
+            Err(ev.error(span, ErrorKind::InvalidInput, format!("'{path}' cannot be called")))
+        }
+        other => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{} cannot be called", other.kind_name()),
+        )),
+    }
+}
+
+/// `R(n)`: a heap of n stones in ruleset R.
+fn heap(ev: &mut Eval<'_>, rules: Ruleset, args: Args, span: Span) -> Result<Value> {
+    let a = positional(ev, "a heap ruleset", Some(args), 1, span)?;
+    match a[0].0.as_integer() {
+        Some(n) if n.sign() != Sign::Minus => Ok(Value::Heap(rules, n.magnitude().clone())),
+        _ => Err(ev.error(
+            a[0].1,
+            ErrorKind::InvalidInput,
+            "a heap size must be a non-negative integer",
+        )),
+    }
+}
+
+fn positional(
+    ev: &Eval<'_>,
+    name: &str,
+    args: Option<Args>,
+    count: usize,
+    span: Span,
+) -> Result<Vec<(Value, Span)>> {
+    let args = args.unwrap_or_default();
+    if let Some((Some(arg), _, at)) = args.iter().find(|a| a.0.is_some()) {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} has no argument named '{arg}'"),
+        ));
+    }
+    if args.len() != count {
+        let plural = if count == 1 { "" } else { "s" };
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} takes {count} argument{plural}, not {}", args.len()),
+        ));
+    }
+    Ok(args.into_iter().map(|(_, v, s)| (v, s)).collect())
+}
+
+fn integer_arg(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<BigInt> {
+    arg.0.as_integer().cloned().ok_or_else(|| {
+        ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs an integer, not {}", arg.0.kind_name()),
+        )
+    })
+}
+
+fn number_arg(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<BigRational> {
+    match &arg.0 {
+        Value::Number(q) => Ok(q.clone()),
+        other => Err(ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a number, not {}", other.kind_name()),
+        )),
+    }
+}
+
+/// `target.name(args)` (and named infix operators).
+pub(crate) fn member(
+    ev: &mut Eval<'_>,
+    target: Value,
+    name: &str,
+    span: Span,
+    args: Option<Args>,
+) -> Result<Value> {
+    let plain: Vec<(Value, Span)> =
+        args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect();
+    let ruleset = match &target {
+        Value::Builtin(path) => rulesets::plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
+        Value::Ruleset(rules) => Some(rules.clone()),
+        _ => None,
+    };
+    if let Some(rules) = ruleset
+        && let Some(result) = rulesets::ruleset_member(ev, &rules, name, &plain, span)
+    {
+        return result;
+    }
+    if let Value::Heap(rules, n) = &target
+        && let Some(result) = rulesets::position_member(ev, rules, n, name, span)
+    {
+        return result;
+    }
+    if let Value::Builtin(path) = &target {
+        let resolved = namespace_member(ev, path, name, span)?;
+        return match args {
+            Some(args) => call(ev, resolved, args, span),
+            None => Ok(resolved),
+        };
+    }
+    if let Value::Number(q) = &target
+        && let Some(result) = number_member(ev, q, name, span, args.clone())
+    {
+        return result;
+    }
+    if games::is_gamey(&target) {
+        if let Some(result) = games::member(ev, &target, name, span, &plain) {
+            return result;
+        }
+    }
+    if let Value::List(items) = &target
+        && name == "Length"
+    {
+        positional(ev, name, args, 0, span)?;
+        return Ok(Value::int(items.len()));
+    }
+    if let Value::Str(s) = &target
+        && name == "Length"
+    {
+        positional(ev, name, args, 0, span)?;
+        return Ok(Value::int(s.chars().count()));
+    }
+    if SPEC_MEMBERS.contains(&name) {
+        if MEMBERS.iter().any(|m| m.name == name) {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{name} cannot be applied to {}", target.kind_name()),
+            ));
+        }
+        return Err(not_available(ev, name, span));
+    }
+    Err(ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        format!("unknown member '{name}' of {}", target.kind_name()),
+    ))
+}
+
+fn namespace_member(ev: &mut Eval<'_>, path: &str, name: &str, span: Span) -> Result<Value> {
+    if path == "game" && NAMESPACES.contains(&name) {
+        return Ok(Value::Builtin(format!("game.{name}")));
+    }
+    if path.starts_with("game.") && is_ruleset(name) {
+        return Ok(Value::Builtin(format!("{path}.{name}")));
+    }
+    let short = path.rsplit('.').next().unwrap_or(path);
+    if is_ruleset(short) {
+        return Err(not_available(ev, &format!("{name} of the ruleset {short}"), span));
+    }
+    Err(ev.error(span, ErrorKind::InvalidInput, format!("unknown name '{path}.{name}'")))
+}
+
+fn number_member(
+    ev: &mut Eval<'_>,
+    q: &BigRational,
+    name: &str,
+    span: Span,
+    args: Option<Args>,
+) -> Option<Result<Value>> {
+    const NUMBER_MEMBERS: &[&str] = &[
+        "Floor",
+        "Reciprocal",
+        "Max",
+        "Min",
+        "Sign",
+        "IsInteger",
+        "Div",
+        "Isqrt",
+        "Lb",
+        "IsTwoPower",
+        "IsEvil",
+        "IsOdious",
+        "IsEven",
+        "IsOdd",
+        "NimSum",
+        "NimProduct",
+        "NimDiv",
+        "NimInverse",
+    ];
+    if !NUMBER_MEMBERS.contains(&name) {
+        return None;
+    }
+    let integer = q.is_integer().then(|| q.numer().clone());
+    let result = (|| -> Result<Value> {
+        let need_integer = || {
+            integer.clone().ok_or_else(|| {
+                ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("{name} needs an integer, not a rational number"),
+                )
+            })
+        };
+        Ok(match name {
+            "Floor" => {
+                positional(ev, name, args, 0, span)?;
+                Value::int(arith::floor(q))
+            }
+            "Reciprocal" => {
+                positional(ev, name, args, 0, span)?;
+                Value::Number(arith::div(&BigRational::one(), q).map_err(|e| ev.locate(e, span))?)
+            }
+            "Max" | "Min" => {
+                let a = positional(ev, name, args, 1, span)?;
+                let other = number_arg(ev, name, &a[0])?;
+                let pick_max = name == "Max";
+                Value::Number(if (other > *q) == pick_max { other } else { q.clone() })
+            }
+            "Sign" => {
+                positional(ev, name, args, 0, span)?;
+                Value::int(sign(q))
+            }
+            "IsInteger" => {
+                positional(ev, name, args, 0, span)?;
+                Value::Bool(q.is_integer())
+            }
+            "Div" => {
+                let a = positional(ev, name, args, 1, span)?;
+                let n = need_integer()?;
+                let d = integer_arg(ev, name, &a[0])?;
+                if d.is_zero() {
+                    return Err(ev.locate(arith::division_by_zero(), span));
+                }
+                Value::int(num_integer::Integer::div_floor(&n, &d))
+            }
+            "Isqrt" => {
+                positional(ev, name, args, 0, span)?;
+                Value::int(arith::isqrt(&need_integer()?).map_err(|e| ev.locate(e, span))?)
+            }
+            "Lb" => {
+                positional(ev, name, args, 0, span)?;
+                Value::int(arith::lb(&need_integer()?).map_err(|e| ev.locate(e, span))?)
+            }
+            "IsTwoPower" => {
+                positional(ev, name, args, 0, span)?;
+                let n = need_integer()?;
+                Value::Bool(n.is_positive() && (&n & (&n - 1u32)).is_zero())
+            }
+            "IsEvil" | "IsOdious" => {
+                positional(ev, name, args, 0, span)?;
+                let n = need_integer()?;
+                if n.is_negative() {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!("{name} needs a non-negative integer"),
+                    ));
+                }
+                let ones: u64 =
+                    n.magnitude().iter_u64_digits().map(|d| u64::from(d.count_ones())).sum();
+                Value::Bool((ones % 2 == 0) == (name == "IsEvil"))
+            }
+            "IsEven" | "IsOdd" => {
+                positional(ev, name, args, 0, span)?;
+                let n = need_integer()?;
+                Value::Bool(num_integer::Integer::is_even(&n) == (name == "IsEven"))
+            }
+            "NimProduct" | "NimDiv" => {
+                let a = positional(ev, name, args, 1, span)?;
+                rulesets::nim_arithmetic(ev, name, &Value::Number(q.clone()), Some(&a[0].0), span)?
+            }
+            "NimInverse" => {
+                positional(ev, name, args, 0, span)?;
+                rulesets::nim_arithmetic(ev, name, &Value::Number(q.clone()), None, span)?
+            }
+            "NimSum" => {
+                let a = positional(ev, name, args, 1, span)?;
+                let n = need_integer()?;
+                let m = integer_arg(ev, name, &a[0])?;
+                if n.sign() == Sign::Minus || m.sign() == Sign::Minus {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        "NimSum needs non-negative integers",
+                    ));
+                }
+                Value::int(n ^ m)
+            }
+            _ => {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("unknown member '{name}'"),
+                ));
+            }
+        })
+    })();
+    Some(result)
+}

@@ -1,0 +1,983 @@
+//! The calculator's parser: tokens to a syntax tree, never panicking.
+//!
+//! A Pratt parser over the tokens of [`super::lexer`]. Operators, loosest
+//! first: `:=`; comparisons; `+ - +-`; `* / %` and named infix operators;
+//! `^` (right-associative); unary `-`; member access and calls.
+//!
+//! Two things are not ordinary operator parsing:
+//! - **Compact literals.** A number touching an up/down/star suffix is one
+//!   value: `6^*`, `73/16v9*8`, `3/4v[3]*`, `2Tiny(2)`. After a number literal,
+//!   `^` is a power when an operand follows it (`2^3`, `2^(x)`), except in
+//!   `1^3*` (1 + 3·↑ + *, as CGSuite prints it), and `*`
+//!   is a product only when an operand follows it and the three are not
+//!   written together: `3 * 2` and `3*(2)` are 6, but `3*` is 3 + * and `3*2`
+//!   is 3 + *2, as CGSuite prints it.
+//! - **Slash notation.** Inside `{…}` a run of `n` bars separates at level
+//!   `n`; more bars bind more loosely, and each level's bar must be unique:
+//!   `{3||2|1}` is `{3|{2|1}}`, `{3|2|1}` is an error at the second bar.
+//!
+//! Invariant: recursion depth is bounded by [`MAX_DEPTH`] and every tree the
+//! parser returns has height at most [`MAX_HEIGHT`], so no input can overflow
+//! the stack here or in the evaluator.
+
+use num_bigint::BigInt;
+
+use super::ast::{Arg, BinOp, Expr, ExprKind, Source, UnOp, UpKind};
+use super::lexer::{Span, Tok, Token, syntax_error, tokenize};
+use crate::error::Result;
+
+/// How deeply brackets and prefix operators may nest.
+pub const MAX_DEPTH: u32 = 100;
+/// The tallest syntax tree accepted (a chain `1+1+…` of n terms has height n).
+pub const MAX_HEIGHT: u32 = 256;
+
+/// Names that work as infix operators: `a NAME b` means `a.NAME(b)`.
+pub const NAMED_OPERATORS: &[&str] = &[
+    "NimSum",
+    "NimProduct",
+    "NimDiv",
+    "ConwayProduct",
+    "OrdinalSum",
+    "Heat",
+    "Cool",
+    "Max",
+    "Min",
+];
+
+const KEYWORDS: &[&str] = &["for", "from", "to", "in", "true", "false"];
+
+/// Parses a whole input: statements separated by `;`.
+pub fn parse(source: &str) -> Result<Expr> {
+    let tokens = tokenize(source)?;
+    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new() };
+    parser.program()
+}
+
+/// Whether `name` is written like a down literal: `v`, `vv`, …, or `v` and digits.
+pub(crate) fn down_count(name: &str) -> Option<BigInt> {
+    let rest = name.strip_prefix('v')?;
+    if rest.bytes().all(|b| b == b'v') {
+        Some(BigInt::from(name.len()))
+    } else if rest.bytes().all(|b| b.is_ascii_digit()) {
+        rest.parse().ok()
+    } else {
+        None
+    }
+}
+
+enum Brace {
+    Game(Expr),
+    Set(Vec<Expr>, Span),
+}
+
+struct Parser<'a> {
+    source: &'a str,
+    tokens: Vec<Token>,
+    pos: usize,
+    depth: u32,
+    /// The brackets open at this point, innermost last.
+    opens: Vec<Span>,
+}
+
+impl Parser<'_> {
+    fn tok_at(&self, i: usize) -> &Tok {
+        self.tokens.get(i).map_or(&Tok::Eof, |t| &t.tok)
+    }
+
+    fn peek(&self) -> &Tok {
+        self.tok_at(self.pos)
+    }
+
+    fn peek_n(&self, n: usize) -> &Tok {
+        self.tok_at(self.pos + n)
+    }
+
+    fn span_at(&self, i: usize) -> Span {
+        match self.tokens.get(i) {
+            Some(t) => t.span,
+            None => self.tokens.last().map_or(Span::default(), |t| t.span),
+        }
+    }
+
+    fn span(&self) -> Span {
+        self.span_at(self.pos)
+    }
+
+    /// The span of the last consumed token.
+    fn prev_span(&self) -> Span {
+        self.span_at(self.pos.saturating_sub(1))
+    }
+
+    fn bump(&mut self) -> Span {
+        let span = self.span();
+        if self.pos + 1 < self.tokens.len() {
+            self.pos += 1;
+        }
+        span
+    }
+
+    /// Whether token `i` starts exactly where token `i - 1` ends.
+    fn touching(&self, i: usize) -> bool {
+        i > 0 && i < self.tokens.len() && self.span_at(i - 1).end == self.span_at(i).start
+    }
+
+    fn error<T>(&self, offset: usize, message: impl Into<String>) -> Result<T> {
+        Err(syntax_error(self.source, offset, message))
+    }
+
+    fn unexpected<T>(&self, expected: &str) -> Result<T> {
+        if *self.peek() == Tok::Eof
+            && let Some(open) = self.opens.last()
+        {
+            return self.unclosed(*open);
+        }
+        self.error(
+            self.span().start,
+            format!("expected {expected}, found {}", self.peek().describe()),
+        )
+    }
+
+    fn node(&self, kind: ExprKind, span: Span) -> Result<Expr> {
+        let expr = Expr::new(kind, span);
+        if expr.height > MAX_HEIGHT {
+            return self.error(
+                span.start,
+                format!("expression nested too deeply (more than {MAX_HEIGHT} levels)"),
+            );
+        }
+        Ok(expr)
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.error(
+                self.span().start,
+                format!("brackets or operators nested too deeply (more than {MAX_DEPTH} levels)"),
+            );
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn is_ident(&self, i: usize, word: &str) -> bool {
+        matches!(self.tok_at(i), Tok::Ident(name) if name == word)
+    }
+
+    fn program(&mut self) -> Result<Expr> {
+        let start = self.span().start;
+        let mut statements = Vec::new();
+        let mut trailing = false;
+        while *self.peek() != Tok::Eof {
+            if *self.peek() == Tok::Semi {
+                if statements.is_empty() || trailing {
+                    return self.error(self.span().start, "expected a statement before ';'");
+                }
+                self.bump();
+                trailing = true;
+                continue;
+            }
+            if !statements.is_empty() && !trailing {
+                return self.unexpected("an operator, ';' or the end of the input");
+            }
+            statements.push(self.statement()?);
+            trailing = false;
+        }
+        if statements.len() == 1 && !trailing {
+            return Ok(statements
+                .pop()
+                .unwrap_or_else(|| Expr::new(ExprKind::Bool(false), Span::default())));
+        }
+        let end = self.prev_span().end.max(start);
+        self.node(ExprKind::Seq(statements, true), Span::new(start, end)).map(|mut e| {
+            if let ExprKind::Seq(_, flag) = &mut e.kind {
+                *flag = trailing;
+            }
+            e
+        })
+    }
+
+    /// An expression, or an assignment `name := statement`.
+    fn statement(&mut self) -> Result<Expr> {
+        if let Tok::Ident(name) = self.peek().clone()
+            && *self.peek_n(1) == Tok::Assign
+        {
+            if KEYWORDS.contains(&name.as_str()) || down_count(&name).is_some() {
+                return self.error(self.span().start, format!("cannot assign to '{name}'"));
+            }
+            let start = self.bump();
+            self.bump();
+            self.enter()?;
+            let value = self.statement()?;
+            self.leave();
+            let span = start.to(value.span);
+            return self.node(ExprKind::Assign(name, Box::new(value)), span);
+        }
+        self.expr(0)
+    }
+
+    fn infix(&self) -> Option<(BinOp, u8, u8)> {
+        let op = match self.peek() {
+            Tok::EqEq => BinOp::Eq,
+            Tok::NotEq => BinOp::Ne,
+            Tok::Lt => BinOp::Lt,
+            Tok::Le => BinOp::Le,
+            Tok::Gt => BinOp::Gt,
+            Tok::Ge => BinOp::Ge,
+            Tok::Confused => BinOp::Confused,
+            Tok::LessConfused => BinOp::LessOrConfused,
+            Tok::GreaterConfused => BinOp::GreaterOrConfused,
+            Tok::Plus => return Some((BinOp::Add, 20, 21)),
+            Tok::Minus => return Some((BinOp::Sub, 20, 21)),
+            Tok::PlusMinus => return Some((BinOp::PlusMinus, 20, 21)),
+            Tok::Star => return Some((BinOp::Mul, 30, 31)),
+            Tok::Slash => return Some((BinOp::Div, 30, 31)),
+            Tok::Percent => return Some((BinOp::Mod, 30, 31)),
+            Tok::Colon => return Some((BinOp::Named("OrdinalSum".into()), 30, 31)),
+            Tok::Ident(name) if NAMED_OPERATORS.contains(&name.as_str()) => {
+                return Some((BinOp::Named(name.clone()), 30, 31));
+            }
+            Tok::Caret => return Some((BinOp::Pow, 40, 40)),
+            _ => return None,
+        };
+        Some((op, 10, 11))
+    }
+
+    fn expr(&mut self, min_bp: u8) -> Result<Expr> {
+        self.enter()?;
+        let mut left = self.prefix()?;
+        while let Some((op, lbp, rbp)) = self.infix() {
+            if lbp < min_bp {
+                break;
+            }
+            self.bump();
+            let right = self.expr(rbp)?;
+            let span = left.span.to(right.span);
+            left = self.node(ExprKind::Binary(op, Box::new(left), Box::new(right)), span)?;
+        }
+        self.leave();
+        Ok(left)
+    }
+
+    fn prefix(&mut self) -> Result<Expr> {
+        match self.peek() {
+            Tok::Minus if matches!(self.peek_n(1), Tok::Int(_)) && self.touching(self.pos + 1) => {
+                let start = self.bump();
+                let expr = self.number(true, start)?;
+                self.postfix(expr)
+            }
+            Tok::Minus | Tok::Plus => {
+                let op = if *self.peek() == Tok::Minus { UnOp::Neg } else { UnOp::Plus };
+                let start = self.bump();
+                let operand = self.expr(50)?;
+                let span = start.to(operand.span);
+                self.node(ExprKind::Unary(op, Box::new(operand)), span)
+            }
+            Tok::PlusMinus => {
+                let start = self.bump();
+                if *self.peek() == Tok::LBrace {
+                    self.enter()?;
+                    let brace = self.brace()?;
+                    self.leave();
+                    return match brace {
+                        Brace::Set(options, span) => {
+                            self.node(ExprKind::PlusMinusSet(options), start.to(span))
+                        }
+                        Brace::Game(game) => {
+                            let span = start.to(game.span);
+                            self.node(ExprKind::Unary(UnOp::PlusMinus, Box::new(game)), span)
+                        }
+                    };
+                }
+                let operand = self.expr(30)?;
+                let span = start.to(operand.span);
+                self.node(ExprKind::Unary(UnOp::PlusMinus, Box::new(operand)), span)
+            }
+            _ => {
+                let expr = self.primary()?;
+                self.postfix(expr)
+            }
+        }
+    }
+
+    fn postfix(&mut self, mut expr: Expr) -> Result<Expr> {
+        loop {
+            match self.peek() {
+                Tok::Dot => {
+                    self.bump();
+                    let Tok::Ident(name) = self.peek().clone() else {
+                        return self.unexpected("a member name after '.'");
+                    };
+                    let name_span = self.bump();
+                    let args = if *self.peek() == Tok::LParen { Some(self.args()?) } else { None };
+                    let span = expr.span.to(self.prev_span());
+                    expr = self.node(
+                        ExprKind::Member { target: Box::new(expr), name, name_span, args },
+                        span,
+                    )?;
+                }
+                Tok::LParen => {
+                    let args = self.args()?;
+                    let span = expr.span.to(self.prev_span());
+                    expr = self.node(ExprKind::Call(Box::new(expr), args), span)?;
+                }
+                _ => return Ok(expr),
+            }
+        }
+    }
+
+    /// `( arg, name => arg, … )`
+    fn args(&mut self) -> Result<Vec<Arg>> {
+        let open = self.bump();
+        self.open(open);
+        self.enter()?;
+        let mut args = Vec::new();
+        if *self.peek() != Tok::RParen {
+            loop {
+                let name = match (self.peek().clone(), self.peek_n(1)) {
+                    (Tok::Ident(name), Tok::Arrow) => {
+                        self.bump();
+                        self.bump();
+                        Some(name)
+                    }
+                    _ => None,
+                };
+                let value = self.statement()?;
+                args.push(Arg { name, value });
+                if *self.peek() == Tok::Comma {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+        }
+        self.close(Tok::RParen, open, "')'")?;
+        self.leave();
+        Ok(args)
+    }
+
+    fn unclosed<T>(&self, open: Span) -> Result<T> {
+        let opener = self.source.get(open.start..open.end).unwrap_or("(");
+        let closer = match opener {
+            "{" => "}",
+            "[" => "]",
+            _ => ")",
+        };
+        self.error(open.start, format!("unclosed '{opener}': missing '{closer}'"))
+    }
+
+    /// Records that the bracket at `open` is open until [`Parser::close`].
+    fn open(&mut self, open: Span) {
+        self.opens.push(open);
+    }
+
+    /// Consumes the closing token or reports which opening one is unclosed.
+    fn close(&mut self, tok: Tok, open: Span, what: &str) -> Result<()> {
+        if *self.peek() == tok {
+            self.bump();
+            self.opens.pop();
+            Ok(())
+        } else if *self.peek() == Tok::Eof {
+            self.unclosed(open)
+        } else {
+            self.unexpected(&format!("',' or {what}"))
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr> {
+        let start = self.span();
+        match self.peek().clone() {
+            Tok::Int(_) => self.number(false, start),
+            Tok::Caret => self.up_star(start, false),
+            Tok::Ident(name) if down_count(&name).is_some() => self.up_star(start, false),
+            Tok::Star => {
+                self.bump();
+                let operand = self.star_operand()?;
+                let span = start.to(self.prev_span());
+                self.node(ExprKind::Star(Box::new(operand)), span)
+            }
+            Tok::Str(text) => {
+                self.bump();
+                self.node(ExprKind::Str(text), start)
+            }
+            Tok::Ident(name) => {
+                if name == "true" || name == "false" {
+                    self.bump();
+                    return self.node(ExprKind::Bool(name == "true"), start);
+                }
+                if KEYWORDS.contains(&name.as_str()) {
+                    return self.unexpected("a value");
+                }
+                self.bump();
+                self.node(ExprKind::Var(name), start)
+            }
+            Tok::LParen => {
+                self.bump();
+                self.open(start);
+                self.enter()?;
+                let inner = self.statement()?;
+                self.close(Tok::RParen, start, "')'")?;
+                self.leave();
+                Ok(Expr { span: start.to(self.prev_span()), ..inner })
+            }
+            Tok::LBracket => self.list(start),
+            Tok::LBrace => {
+                self.enter()?;
+                let brace = self.brace()?;
+                self.leave();
+                match brace {
+                    Brace::Game(game) => Ok(game),
+                    Brace::Set(_, span) => self.error(
+                        span.start,
+                        "a game needs '|' between its Left and Right options, e.g. {1|0}",
+                    ),
+                }
+            }
+            _ => self.unexpected("a value"),
+        }
+    }
+
+    /// What follows a prefix `*`: a number, a parenthesised expression, a name
+    /// or a string; none of these means `*` alone (the nimber 1).
+    fn star_operand(&mut self) -> Result<Expr> {
+        let span = self.span();
+        match self.peek().clone() {
+            Tok::Int(n) => {
+                self.bump();
+                self.node(ExprKind::Int(n), span)
+            }
+            Tok::Str(text) => {
+                self.bump();
+                self.node(ExprKind::Str(text), span)
+            }
+            Tok::Ident(name)
+                if !KEYWORDS.contains(&name.as_str())
+                    && !NAMED_OPERATORS.contains(&name.as_str())
+                    && down_count(&name).is_none() =>
+            {
+                self.bump();
+                self.node(ExprKind::Var(name), span)
+            }
+            Tok::LParen => self.primary(),
+            _ => self.node(ExprKind::Int(1.into()), Span::new(span.start, span.start)),
+        }
+    }
+
+    /// Whether token `i` could start an operand of a binary operator.
+    fn starts_operand(&self, i: usize) -> bool {
+        match self.tok_at(i) {
+            Tok::Int(_)
+            | Tok::Str(_)
+            | Tok::LParen
+            | Tok::LBrace
+            | Tok::LBracket
+            | Tok::Minus
+            | Tok::Plus
+            | Tok::PlusMinus
+            | Tok::Caret
+            | Tok::Star => true,
+            Tok::Ident(name) => {
+                !KEYWORDS[..4].contains(&name.as_str()) && !NAMED_OPERATORS.contains(&name.as_str())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the `*` at token `i` (after a number or ups) is a star rather
+    /// than a product: nothing that starts an operand follows it, or a number
+    /// touches it (`3*2` is 3 + *2).
+    fn star_is_compact(&self, i: usize) -> bool {
+        !self.starts_operand(i + 1)
+            || (matches!(self.tok_at(i + 1), Tok::Int(_)) && self.touching(i + 1))
+    }
+
+    /// Whether token `i` touches the previous token and starts the up/star/Tiny
+    /// suffix of a compact literal that begins with a number.
+    fn compact_after_number(&self, i: usize) -> bool {
+        if !self.touching(i) {
+            return false;
+        }
+        match self.tok_at(i) {
+            Tok::Caret => {
+                let ups_then_star = matches!(self.tok_at(i + 1), Tok::Int(_))
+                    && self.touching(i + 1)
+                    && *self.tok_at(i + 2) == Tok::Star
+                    && self.touching(i + 2)
+                    && self.star_is_compact(i + 2);
+                ups_then_star
+                    || !(self.starts_operand(i + 1)
+                        && !matches!(self.tok_at(i + 1), Tok::Caret | Tok::Star | Tok::LBracket)
+                        && !matches!(self.tok_at(i + 1), Tok::Ident(n) if down_count(n).is_some()))
+            }
+            Tok::Star => self.star_is_compact(i),
+            Tok::Ident(name) => down_count(name).is_some() || name == "Tiny" || name == "Miny",
+            _ => false,
+        }
+    }
+
+    /// A number literal and any compact suffix touching it.
+    fn number(&mut self, negative: bool, start: Span) -> Result<Expr> {
+        let Tok::Int(mut n) = self.peek().clone() else {
+            return self.unexpected("a number");
+        };
+        if negative {
+            n = -n;
+        }
+        let int_span = self.bump();
+        let at = self.pos;
+        let mut number = self.node(ExprKind::Int(n.clone()), start.to(int_span))?;
+        if *self.peek() == Tok::Slash
+            && self.touching(at)
+            && matches!(self.tok_at(at + 1), Tok::Int(_))
+            && self.touching(at + 1)
+            && self.compact_after_number(at + 2)
+        {
+            self.bump();
+            let Tok::Int(d) = self.peek().clone() else {
+                return self.unexpected("a denominator");
+            };
+            let end = self.bump();
+            number = self.node(ExprKind::Fraction(n, d), start.to(end))?;
+        }
+        if !self.compact_after_number(self.pos) {
+            return Ok(number);
+        }
+        if let Tok::Ident(name) = self.peek().clone()
+            && (name == "Tiny" || name == "Miny")
+        {
+            let name_span = self.bump();
+            let callee = self.node(ExprKind::Var(name), name_span)?;
+            let tiny = self.postfix(callee)?;
+            let span = number.span.to(tiny.span);
+            return self.node(ExprKind::Binary(BinOp::Add, Box::new(number), Box::new(tiny)), span);
+        }
+        let suffix = self.up_star(self.span(), true)?;
+        let span = number.span.to(suffix.span);
+        self.node(ExprKind::Binary(BinOp::Add, Box::new(number), Box::new(suffix)), span)
+    }
+
+    /// An up part (`^`, `^^`, `^5`, `^<n>`, `^[n]`, `v…`) and/or a star part
+    /// (`*`, `*n`, `*(e)`) written together: `^*`, `v9*8`, `^<2>*`.
+    fn up_star(&mut self, start: Span, after_number: bool) -> Result<Expr> {
+        let mut parts: Vec<Expr> = Vec::new();
+        let up_start = self.span();
+        let mut up: Option<(UpKind, BigInt)> = None;
+        if *self.peek() == Tok::Caret {
+            self.bump();
+            let mut count = 1u32;
+            while *self.peek() == Tok::Caret && self.touching(self.pos) {
+                self.bump();
+                count += 1;
+            }
+            up = Some(match self.bracketed_count()? {
+                Some((kind, n)) if count == 1 => (kind, n),
+                _ => match self.peek().clone() {
+                    Tok::Int(n)
+                        if count == 1
+                            && self.touching(self.pos)
+                            && (!after_number
+                                || (*self.peek_n(1) == Tok::Star
+                                    && self.touching(self.pos + 1))) =>
+                    {
+                        self.bump();
+                        (UpKind::Multiple, n)
+                    }
+                    _ => (UpKind::Multiple, BigInt::from(count)),
+                },
+            });
+        } else if let Tok::Ident(name) = self.peek().clone()
+            && let Some(count) = down_count(&name)
+        {
+            self.bump();
+            up = Some(match self.bracketed_count()? {
+                Some((kind, n)) if name == "v" => (kind, -n),
+                _ => (UpKind::Multiple, -count),
+            });
+        }
+        if let Some((kind, n)) = up {
+            let span = up_start.to(self.prev_span());
+            parts.push(self.node(ExprKind::Up(kind, n), span)?);
+        }
+        if *self.peek() == Tok::Star && (self.touching(self.pos) || parts.is_empty()) {
+            let star_start = self.bump();
+            let operand = match self.peek().clone() {
+                Tok::Int(n) if self.touching(self.pos) => {
+                    let span = self.bump();
+                    self.node(ExprKind::Int(n), span)?
+                }
+                Tok::LParen if self.touching(self.pos) => self.primary()?,
+                _ => self.node(ExprKind::Int(1.into()), star_start)?,
+            };
+            let span = star_start.to(self.prev_span());
+            parts.push(self.node(ExprKind::Star(Box::new(operand)), span)?);
+        }
+        let mut parts = parts.into_iter();
+        let Some(mut expr) = parts.next() else {
+            return self.unexpected("'^', 'v' or '*'");
+        };
+        for part in parts {
+            let span = start.to(part.span);
+            expr = self.node(ExprKind::Binary(BinOp::Add, Box::new(expr), Box::new(part)), span)?;
+        }
+        Ok(expr)
+    }
+
+    /// `<n>` or `[n]` touching the previous token, after `^` or `v`.
+    fn bracketed_count(&mut self) -> Result<Option<(UpKind, BigInt)>> {
+        let (open, close, kind) = match self.peek() {
+            Tok::Lt => (Tok::Lt, Tok::Gt, UpKind::Power),
+            Tok::LBracket => (Tok::LBracket, Tok::RBracket, UpKind::PowerSum),
+            _ => return Ok(None),
+        };
+        let _ = open;
+        let at = self.pos;
+        if !self.touching(at) {
+            return Ok(None);
+        }
+        let Tok::Int(n) = self.tok_at(at + 1).clone() else {
+            return Ok(None);
+        };
+        if *self.tok_at(at + 2) != close {
+            if kind == UpKind::Power {
+                return Ok(None);
+            }
+            return self
+                .error(self.span_at(at + 2).start, "expected ']' after the count in '^[n]'");
+        }
+        self.bump();
+        self.bump();
+        self.bump();
+        Ok(Some((kind, n)))
+    }
+
+    /// `[a, b]`, `[]`, `[e for x from a to b]`, `[e for x in L]`.
+    fn list(&mut self, open: Span) -> Result<Expr> {
+        self.bump();
+        self.open(open);
+        self.enter()?;
+        let mut items = Vec::new();
+        if *self.peek() != Tok::RBracket {
+            let first = self.statement()?;
+            if self.is_ident(self.pos, "for") {
+                self.bump();
+                let Tok::Ident(var) = self.peek().clone() else {
+                    return self.unexpected("a variable name after 'for'");
+                };
+                if KEYWORDS.contains(&var.as_str()) || down_count(&var).is_some() {
+                    return self.unexpected("a variable name after 'for'");
+                }
+                self.bump();
+                let source = if self.is_ident(self.pos, "from") {
+                    self.bump();
+                    let from = self.statement()?;
+                    if !self.is_ident(self.pos, "to") {
+                        return self.unexpected("'to'");
+                    }
+                    self.bump();
+                    let to = self.statement()?;
+                    Source::Range(Box::new(from), Box::new(to))
+                } else if self.is_ident(self.pos, "in") {
+                    self.bump();
+                    Source::In(Box::new(self.statement()?))
+                } else {
+                    return self.unexpected("'from' or 'in'");
+                };
+                self.close(Tok::RBracket, open, "']'")?;
+                self.leave();
+                let span = open.to(self.prev_span());
+                return self
+                    .node(ExprKind::Comprehension { body: Box::new(first), var, source }, span);
+            }
+            items.push(first);
+            while *self.peek() == Tok::Comma {
+                self.bump();
+                items.push(self.statement()?);
+            }
+        }
+        self.close(Tok::RBracket, open, "']'")?;
+        self.leave();
+        let span = open.to(self.prev_span());
+        self.node(ExprKind::List(items), span)
+    }
+
+    /// `{…}`: options separated by `,` and runs of bars.
+    fn brace(&mut self) -> Result<Brace> {
+        let open = self.bump();
+        self.open(open);
+        let mut slots: Vec<(Vec<Expr>, Span)> = Vec::new();
+        let mut seps: Vec<(usize, Span)> = Vec::new();
+        let mut current: Vec<Expr> = Vec::new();
+        let mut slot_start = self.span().start;
+        loop {
+            match self.peek().clone() {
+                Tok::RBrace => {
+                    let end = self.prev_span().end.max(slot_start);
+                    slots.push((std::mem::take(&mut current), Span::new(slot_start, end)));
+                    self.bump();
+                    self.opens.pop();
+                    break;
+                }
+                Tok::Bars(n) => {
+                    let end = self.prev_span().end.max(slot_start);
+                    slots.push((std::mem::take(&mut current), Span::new(slot_start, end)));
+                    let span = self.bump();
+                    seps.push((n, span));
+                    slot_start = self.span().start;
+                }
+                Tok::Eof => return self.unclosed(open),
+                Tok::Comma => {
+                    return self.error(self.span().start, "expected an option before ','");
+                }
+                _ => {
+                    current.push(self.statement()?);
+                    match self.peek() {
+                        Tok::Comma => {
+                            self.bump();
+                            if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
+                                return self.unexpected("an option after ','");
+                            }
+                        }
+                        Tok::Bars(_) | Tok::RBrace | Tok::Eof => {}
+                        _ => return self.unexpected("',', '|' or '}'"),
+                    }
+                }
+            }
+        }
+        let span = open.to(self.prev_span());
+        if seps.is_empty() {
+            let options = slots.pop().map(|(o, _)| o).unwrap_or_default();
+            return Ok(Brace::Set(options, span));
+        }
+        let max = seps.iter().map(|s| s.0).max().unwrap_or(1);
+        if max as u64 > u64::from(MAX_DEPTH) {
+            return self.error(open.start, format!("more than {MAX_DEPTH} bars in a row"));
+        }
+        self.slashes(slots, seps, span).map(Brace::Game)
+    }
+
+    /// Builds a game from slots of options separated by bars: splits at the
+    /// loosest (longest) bar, which must be unique, and recurses into each side.
+    fn slashes(
+        &self,
+        mut slots: Vec<(Vec<Expr>, Span)>,
+        mut seps: Vec<(usize, Span)>,
+        span: Span,
+    ) -> Result<Expr> {
+        let max = seps.iter().map(|s| s.0).max().unwrap_or(1);
+        let mut at_max = seps.iter().enumerate().filter(|(_, s)| s.0 == max);
+        let Some((k, _)) = at_max.next() else {
+            return self.error(span.start, "a game needs '|'");
+        };
+        if let Some((_, (n, second))) = at_max.next() {
+            let bars = "|".repeat(*n);
+            return self.error(
+                second.start,
+                format!(
+                    "a second '{bars}' at the same level: more bars bind more loosely, \
+                     write {{3||2|1}} for {{3|{{2|1}}}}"
+                ),
+            );
+        }
+        let right_slots = slots.split_off(k + 1);
+        let right_seps = seps.split_off(k + 1);
+        seps.pop();
+        let left = self.side(slots, seps)?;
+        let right = self.side(right_slots, right_seps)?;
+        self.node(ExprKind::Game(left, right), span)
+    }
+
+    fn side(
+        &self,
+        mut slots: Vec<(Vec<Expr>, Span)>,
+        seps: Vec<(usize, Span)>,
+    ) -> Result<Vec<Expr>> {
+        if seps.is_empty() {
+            return Ok(slots.pop().map(|(o, _)| o).unwrap_or_default());
+        }
+        let start = slots.first().map_or(0, |s| s.1.start);
+        let end = slots.last().map_or(start, |s| s.1.end);
+        Ok(vec![self.slashes(slots, seps, Span::new(start, end))?])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compact rendering of the tree, for tests.
+    fn show(e: &Expr) -> String {
+        let list = |v: &[Expr]| v.iter().map(show).collect::<Vec<_>>().join(",");
+        match &e.kind {
+            ExprKind::Int(n) => n.to_string(),
+            ExprKind::Fraction(a, b) => format!("{a}/{b}"),
+            ExprKind::Str(s) => format!("{s:?}"),
+            ExprKind::Bool(b) => b.to_string(),
+            ExprKind::Var(v) => v.clone(),
+            ExprKind::Up(k, n) => format!("up{k:?}({n})"),
+            ExprKind::Star(x) => format!("*({})", show(x)),
+            ExprKind::Game(l, r) => format!("{{{}|{}}}", list(l), list(r)),
+            ExprKind::PlusMinusSet(v) => format!("+-{{{}}}", list(v)),
+            ExprKind::List(v) => format!("[{}]", list(v)),
+            ExprKind::Comprehension { body, var, source } => match source {
+                Source::Range(a, b) => {
+                    format!("[{} for {var} from {} to {}]", show(body), show(a), show(b))
+                }
+                Source::In(l) => format!("[{} for {var} in {}]", show(body), show(l)),
+            },
+            ExprKind::Unary(op, x) => format!("{op:?}({})", show(x)),
+            ExprKind::Binary(op, a, b) => format!("({} {op:?} {})", show(a), show(b)),
+            ExprKind::Member { target, name, args, .. } => match args {
+                Some(args) => format!(
+                    "{}.{name}({})",
+                    show(target),
+                    args.iter().map(|a| show(&a.value)).collect::<Vec<_>>().join(",")
+                ),
+                None => format!("{}.{name}", show(target)),
+            },
+            ExprKind::Call(f, args) => format!(
+                "{}({})",
+                show(f),
+                args.iter()
+                    .map(|a| match &a.name {
+                        Some(n) => format!("{n}=>{}", show(&a.value)),
+                        None => show(&a.value),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            ExprKind::Assign(n, v) => format!("{n}:={}", show(v)),
+            ExprKind::Seq(v, t) => format!("seq({}{})", list(v), if *t { ";" } else { "" }),
+        }
+    }
+
+    fn p(s: &str) -> String {
+        match parse(s) {
+            Ok(e) => show(&e),
+            Err(e) => format!("error {e}"),
+        }
+    }
+
+    #[test]
+    fn slash_notation() {
+        assert_eq!(p("{3||2|1}"), "{3|{2|1}}");
+        assert_eq!(p("{3|2||1}"), "{{3|2}|1}");
+        assert_eq!(p("{0|||0||-1|-3}"), "{0|{0|{-1|-3}}}");
+        assert_eq!(p("{|}"), "{|}");
+        assert_eq!(p("{1,2|}"), "{1,2|}");
+        assert!(p("{3|2|1}").starts_with("error 1:5: a second '|'"), "{}", p("{3|2|1}"));
+    }
+
+    #[test]
+    fn precedence() {
+        assert_eq!(p("1+2 * 3"), "(1 Add (2 Mul 3))");
+        assert_eq!(p("3^2^2"), "(3 Pow (2 Pow 2))");
+        assert_eq!(p("1-2-3"), "((1 Sub 2) Sub 3)");
+        assert_eq!(p("- 2^2"), "(Neg(2) Pow 2)");
+        assert_eq!(p("1 < 2 + 3"), "(1 Lt (2 Add 3))");
+        assert_eq!(p("x := 1 + 2; x"), "seq(x:=(1 Add 2),x)");
+        assert_eq!(p("8 NimProduct n"), "(8 Named(\"NimProduct\") n)");
+        assert_eq!(p("G : H"), "(G Named(\"OrdinalSum\") H)");
+    }
+
+    #[test]
+    fn compact_literals() {
+        assert_eq!(p("6^*"), "(6 Add (upMultiple(1) Add *(1)))");
+        assert_eq!(p("73/16v9*8"), "(73/16 Add (upMultiple(-9) Add *(8)))");
+        assert_eq!(p("3/4v[3]*"), "(3/4 Add (upPowerSum(-3) Add *(1)))");
+        assert_eq!(p("^<2>*"), "(upPower(2) Add *(1))");
+        assert_eq!(p("^*6"), "(upMultiple(1) Add *(6))");
+        assert_eq!(p("^^^"), "upMultiple(3)");
+        assert_eq!(p("^5"), "upMultiple(5)");
+        assert_eq!(p("vv"), "upMultiple(-2)");
+        assert_eq!(p("9/8*"), "(9/8 Add *(1))");
+        assert_eq!(p("2Tiny(2)"), "(2 Add Tiny(2))");
+        assert_eq!(p("-1^"), "(-1 Add upMultiple(1))");
+        assert_eq!(p("*(3+5)"), "*((3 Add 5))");
+        assert_eq!(p("*"), "*(1)");
+    }
+
+    #[test]
+    fn numbers_followed_by_operators() {
+        assert_eq!(p("2^3"), "(2 Pow 3)");
+        assert_eq!(p("1^3*"), "(1 Add (upMultiple(3) Add *(1)))");
+        assert_eq!(p("1^3*2"), "(1 Add (upMultiple(3) Add *(2)))");
+        assert_eq!(p("2^62*^"), "((2 Pow 62) Mul upMultiple(1))");
+        assert_eq!(p("3 * 2"), "(3 Mul 2)");
+        assert_eq!(p("3*2"), "(3 Add *(2))");
+        assert_eq!(p("-2*2"), "(-2 Add *(2))");
+        assert_eq!(p("3*(2)"), "(3 Mul 2)");
+        assert_eq!(p("n*2"), "(n Mul 2)");
+        assert_eq!(p("3 * ^"), "(3 Mul upMultiple(1))");
+        assert_eq!(p("1/2"), "(1 Div 2)");
+        assert_eq!(p("-1/2"), "(-1 Div 2)");
+        assert_eq!(p("2^-1"), "(2 Pow -1)");
+    }
+
+    #[test]
+    fn plus_minus() {
+        assert_eq!(p("3+-1"), "(3 PlusMinus 1)");
+        assert_eq!(p("+-1/2"), "PlusMinus((1 Div 2))");
+        assert_eq!(p("+-{1,1*}"), "+-{1,(1 Add *(1))}");
+        assert_eq!(p("+-{3|2}"), "PlusMinus({3|2})");
+    }
+
+    #[test]
+    fn lists_members_and_calls() {
+        assert_eq!(p("[1,2,3]"), "[1,2,3]");
+        assert_eq!(p("[]"), "[]");
+        assert_eq!(p("[n*n for n from 1 to 4]"), "[(n Mul n) for n from 1 to 4]");
+        assert_eq!(p("[x for x in L]"), "[x for x in L]");
+        assert_eq!(p("game.heap.Kayles(20).NimValue"), "game.heap.Kayles(20).NimValue");
+        assert_eq!(p("Subtraction([2,3,7], allbut => true)"), "Subtraction([2,3,7],allbut=>true)");
+        assert_eq!(p("Turning(\"1-3\")(\"htth\")"), "Turning(\"1-3\")(\"htth\")");
+        assert_eq!(p("{3||2*|1*}.Mean"), "{3|{(2 Add *(1))|(1 Add *(1))}}.Mean");
+    }
+
+    #[test]
+    fn syntax_errors_have_columns() {
+        assert_eq!(
+            p("1|0"),
+            "error 1:2: expected an operator, ';' or the end of the input, found '|'"
+        );
+        assert_eq!(p("{1|0"), "error 1:1: unclosed '{': missing '}'");
+        assert_eq!(p("(1+2"), "error 1:1: unclosed '(': missing ')'");
+        assert_eq!(p("[1,2"), "error 1:1: unclosed '[': missing ']'");
+        assert_eq!(p("1 +"), "error 1:4: expected a value, found the end of the input");
+        assert_eq!(
+            p("{1,2}"),
+            "error 1:1: a game needs '|' between its Left and Right options, e.g. {1|0}"
+        );
+        assert!(p("1 2").starts_with("error 1:3:"));
+        assert!(p("{1,|0}").starts_with("error 1:4:"));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let deep = "(".repeat(100_000);
+        assert!(p(&deep).contains("nested too deeply"));
+        let braces = "{".repeat(100_000);
+        assert!(p(&braces).contains("nested too deeply"));
+        let chain = vec!["1"; 10_000].join("+");
+        assert!(p(&chain).contains("nested too deeply"), "{}", p(&chain));
+        let minus = "-".repeat(100_000) + "1";
+        assert!(p(&minus).contains("nested too deeply"));
+        let members = "x".to_string() + &".a".repeat(100_000);
+        assert!(p(&members).contains("nested too deeply"));
+        let bars = format!("{{0{}0}}", "|".repeat(1000));
+        assert!(p(&bars).starts_with("error"));
+        let wide = format!("[{}]", vec!["1"; 100_000].join(","));
+        assert!(!p(&wide).starts_with("error"));
+    }
+
+    #[test]
+    fn statements() {
+        assert_eq!(p("1;2"), "seq(1,2)");
+        assert_eq!(p("1;"), "seq(1;)");
+        assert_eq!(p(""), "seq()");
+        assert!(p(";").starts_with("error"));
+        assert_eq!(p("a := b := 2"), "a:=b:=2");
+    }
+}

@@ -1,0 +1,408 @@
+//! Impartial members and heap rulesets in the calculator, wired to the
+//! library: nim arithmetic on integers ([`crate::nimber`]) and heap games
+//! ([`crate::impartial::heap`]).
+//!
+//! `game.heap.Nim` is the subtraction game "all but nothing" (remove any
+//! number), so Nim and `Subtraction(...)` share one engine: a Grundy table with
+//! a proved periodicity. Kayles (`0.77`), Dawson's Kayles (`0.07`) and
+//! `TakeAndBreak("code")` use the take-and-break engine, whose periods are
+//! certified by the octal periodicity theorem. A heap position `R(n)` answers
+//! `NimValue` from the table, or through the period for heaps beyond it, and
+//! `MisereNimValue` and `Genus` by the misère search.
+
+use num_bigint::{BigInt, BigUint, Sign};
+use num_traits::ToPrimitive;
+
+use super::eval::{Eval, MAX_LIST};
+use super::lexer::Span;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+use std::ops::ControlFlow;
+
+use crate::impartial::heap::subtraction::{self, Analysis, SubtractionSet};
+use crate::impartial::heap::{HeapRuleset, TakeAndBreak};
+use crate::impartial::misere::MisereSolver;
+use crate::nimber::NimberBig;
+
+/// How many heap values `NimValue` computes before relying on a period.
+const SEARCH: u64 = 100_000;
+
+/// A heap ruleset the calculator can compute with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ruleset {
+    /// Nim: remove any number of stones.
+    Nim,
+    /// A subtraction game.
+    Subtraction(SubtractionSet),
+    /// A take-and-break game, with the name it was written with
+    /// (`game.heap.Kayles`, `game.heap.TakeAndBreak("0.137")`).
+    TakeAndBreak(TakeAndBreak, String),
+}
+
+/// A subtraction game seen as a heap ruleset (for the misère search).
+struct SubtractionRule<'a>(&'a SubtractionSet);
+
+impl HeapRuleset for SubtractionRule<'_> {
+    fn for_each_option(&self, heap: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) {
+        for k in 1..=heap {
+            if self.0.contains(k as u64) {
+                let left = heap - k;
+                let option: &[usize] = if left == 0 { &[] } else { &[left] };
+                if f(option).is_break() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn name(&self) -> String {
+        "subtraction game".to_string()
+    }
+}
+
+impl Ruleset {
+    /// The subtraction set, for Nim and subtraction games.
+    fn set(&self) -> Option<SubtractionSet> {
+        match self {
+            Ruleset::Nim => Some(SubtractionSet::AllBut(Vec::new())),
+            Ruleset::Subtraction(set) => Some(set.clone()),
+            Ruleset::TakeAndBreak(..) => None,
+        }
+    }
+
+    /// How the ruleset is written in the calculator.
+    pub fn name(&self) -> String {
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        match self {
+            Ruleset::Nim => "game.heap.Nim".to_string(),
+            Ruleset::Subtraction(SubtractionSet::Finite(s)) => {
+                format!("game.heap.Subtraction([{}])", list(s))
+            }
+            Ruleset::Subtraction(SubtractionSet::AllBut(s)) => {
+                format!("game.heap.Subtraction([{}], allbut => true)", list(s))
+            }
+            Ruleset::Subtraction(SubtractionSet::Rule(r)) => {
+                format!("game.heap.Subtraction(\"{}\")", r.name())
+            }
+            Ruleset::TakeAndBreak(_, name) => name.clone(),
+        }
+    }
+}
+
+fn non_negative(ev: &Eval<'_>, name: &str, v: &Value, span: Span) -> Result<BigUint> {
+    match v.as_integer() {
+        Some(n) if n.sign() != Sign::Minus => Ok(n.magnitude().clone()),
+        _ => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a non-negative integer, not {}", describe(v)),
+        )),
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v.as_integer() {
+        Some(n) => n.to_string(),
+        None => v.kind_name().to_string(),
+    }
+}
+
+/// `a NimProduct b`, `a NimDiv b`, `a.NimInverse` on non-negative integers.
+pub(crate) fn nim_arithmetic(
+    ev: &mut Eval<'_>,
+    name: &str,
+    a: &Value,
+    b: Option<&Value>,
+    span: Span,
+) -> Result<Value> {
+    let x = NimberBig::from_biguint(&non_negative(ev, name, a, span)?);
+    let y = match b {
+        Some(b) => Some(NimberBig::from_biguint(&non_negative(ev, name, b, span)?)),
+        None => None,
+    };
+    let result = match (name, y) {
+        ("NimProduct", Some(y)) => Some(x.mul(&y)),
+        ("NimDiv", Some(y)) => x.div(&y),
+        ("NimInverse", None) => x.inverse(),
+        _ => {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{name}: wrong arguments"),
+            ));
+        }
+    };
+    match result {
+        Some(r) => Ok(Value::int(BigInt::from(r.to_biguint()))),
+        None => Err(ev.error(span, ErrorKind::Undefined, "Division by zero.")),
+    }
+}
+
+/// The ruleset a builtin path names with no arguments (`game.heap.Nim`).
+pub(crate) fn plain_ruleset(short: &str) -> Option<Ruleset> {
+    let code = |code: &str| {
+        TakeAndBreak::parse(code)
+            .ok()
+            .map(|t| Ruleset::TakeAndBreak(t, format!("game.heap.{short}")))
+    };
+    match short {
+        "Nim" => Some(Ruleset::Nim),
+        "Kayles" => code("0.77"),
+        "DawsonsKayles" => code("0.07"),
+        _ => None,
+    }
+}
+
+/// `TakeAndBreak("0.137")`.
+pub(crate) fn take_and_break(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let [(None, Value::Str(text), at)] = args else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "TakeAndBreak takes one code string, e.g. TakeAndBreak(\"0.137\")",
+        ));
+    };
+    let code = TakeAndBreak::parse(text).map_err(|e| {
+        let column = e.location().map_or(0, |l| l.column);
+        let offset = at.start + column;
+        ev.error(Span::new(offset, offset), e.kind(), format!("TakeAndBreak: {}", e.message()))
+    })?;
+    let mut name = String::from("game.heap.TakeAndBreak(");
+    super::value::write_string(&mut name, text);
+    name.push(')');
+    Ok(Value::Ruleset(Ruleset::TakeAndBreak(code, name)))
+}
+
+/// The heap values `g(0..=upto)` of a take-and-break game, with its certified period.
+fn code_sequence(
+    ev: &mut Eval<'_>,
+    code: &TakeAndBreak,
+    upto: u64,
+    span: Span,
+) -> Result<crate::impartial::heap::GrundySequence> {
+    let upto = usize::try_from(upto)
+        .map_err(|_| ev.error(span, ErrorKind::LimitExceeded, "the heap is too large"))?;
+    code.sequence(upto, ev.budget).map_err(|e| ev.locate(e, span))
+}
+
+/// `Subtraction([1,3,4])`, `Subtraction([2,3,7], allbut => true)`.
+pub(crate) fn subtraction(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let mut members = None;
+    let mut all_but = false;
+    for (name, value, at) in args {
+        match (name.as_deref(), value) {
+            (None, Value::List(items)) if members.is_none() => {
+                let mut set = Vec::with_capacity(items.len());
+                for item in items {
+                    let k = non_negative(ev, "Subtraction", item, *at)?;
+                    set.push(k.to_u64().ok_or_else(|| {
+                        ev.error(
+                            *at,
+                            ErrorKind::InvalidInput,
+                            "subtraction amounts must be below 2^64",
+                        )
+                    })?);
+                }
+                members = Some(set);
+            }
+            (Some("allbut"), Value::Bool(b)) => all_but = *b,
+            _ => {
+                return Err(ev.error(
+                    *at,
+                    ErrorKind::InvalidInput,
+                    "Subtraction takes a list of amounts and optionally allbut => true",
+                ));
+            }
+        }
+    }
+    let Some(members) = members else {
+        return Err(ev.error(span, ErrorKind::InvalidInput, "Subtraction needs a list of amounts"));
+    };
+    let set =
+        if all_but { SubtractionSet::all_but(members) } else { SubtractionSet::finite(members) };
+    let set = set.map_err(|e| ev.locate(e, span))?;
+    Ok(Value::Ruleset(Ruleset::Subtraction(set)))
+}
+
+fn analyze(
+    ev: &mut Eval<'_>,
+    set: &SubtractionSet,
+    upto: u64,
+    search: u64,
+    span: Span,
+) -> Result<Analysis> {
+    subtraction::analyze(set, upto, search, ev.budget).map_err(|e| ev.locate(e, span))
+}
+
+fn count_arg(ev: &Eval<'_>, name: &str, args: &[(Value, Span)], span: Span) -> Result<u64> {
+    let [(v, at)] = args else {
+        return Err(ev.error(span, ErrorKind::InvalidInput, format!("{name} takes 1 argument")));
+    };
+    non_negative(ev, name, v, *at)?.to_u64().filter(|&n| n <= MAX_LIST).ok_or_else(|| {
+        ev.error(
+            *at,
+            ErrorKind::LimitExceeded,
+            format!("{name}: the count is larger than {MAX_LIST}"),
+        )
+    })
+}
+
+/// Members of a ruleset: `NimValueSequence(n)`, `CheckPeriodicity(n)`.
+pub(crate) fn ruleset_member(
+    ev: &mut Eval<'_>,
+    rules: &Ruleset,
+    name: &str,
+    args: &[(Value, Span)],
+    span: Span,
+) -> Option<Result<Value>> {
+    let result = match name {
+        "NimValueSequence" => (|| {
+            let n = count_arg(ev, name, args, span)?;
+            let table: Vec<u32> = match (rules.set(), rules) {
+                (Some(set), _) => analyze(ev, &set, n, 0, span)?.table,
+                (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?.values,
+                _ => Vec::new(),
+            };
+            let values = table.iter().skip(1).take(n as usize).map(|&g| Value::int(g));
+            Ok(Value::List(values.collect()))
+        })(),
+        "CheckPeriodicity" => (|| {
+            let n = count_arg(ev, name, args, span)?;
+            let found = match (rules.set(), rules) {
+                (Some(set), _) => analyze(ev, &set, n, n, span)?
+                    .periodicity
+                    .map(|p| (p.period, p.preperiod, p.saltus)),
+                (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?
+                    .certified
+                    .map(|p| (p.period as u64, p.preperiod as u64, u64::from(p.saltus))),
+                _ => None,
+            };
+            Ok(match found {
+                Some((period, preperiod, saltus)) => {
+                    Value::Periodicity { period, preperiod, saltus }
+                }
+                None => Value::Nothing,
+            })
+        })(),
+        _ => return None,
+    };
+    Some(result)
+}
+
+fn out_of_reach(ev: &Eval<'_>, heap: &BigUint, span: Span) -> crate::Error {
+    ev.error(
+        span,
+        ErrorKind::LimitExceeded,
+        format!("no period found in the first {SEARCH} values: heap {heap} is out of reach"),
+    )
+}
+
+/// The normal-play value of a heap of `heap`.
+fn heap_value(ev: &mut Eval<'_>, rules: &Ruleset, heap: &BigUint, span: Span) -> Result<BigUint> {
+    let upto = heap.to_u64().filter(|&h| h <= SEARCH);
+    match (rules.set(), rules) {
+        (Some(set), _) => {
+            let analysis = analyze(ev, &set, upto.unwrap_or(0), SEARCH, span)?;
+            analysis.value(heap).ok_or_else(|| out_of_reach(ev, heap, span))
+        }
+        (None, Ruleset::TakeAndBreak(code, _)) => {
+            let sequence = code_sequence(ev, code, upto.unwrap_or(SEARCH), span)?;
+            if let Some(n) = upto {
+                return Ok(BigUint::from(sequence.values[n as usize]));
+            }
+            let p = sequence.certified.ok_or_else(|| out_of_reach(ev, heap, span))?;
+            let pre = BigUint::from(p.preperiod);
+            let k = (heap - &pre) / p.period;
+            let index = ((heap - &pre) % p.period).to_usize().unwrap_or(0) + p.preperiod;
+            let base =
+                sequence.values.get(index).copied().ok_or_else(|| out_of_reach(ev, heap, span))?;
+            Ok(BigUint::from(base) + k * p.saltus)
+        }
+        _ => Err(out_of_reach(ev, heap, span)),
+    }
+}
+
+/// Members of a heap position `R(n)`: `NimValue`, `MisereNimValue`, `Genus`.
+pub(crate) fn position_member(
+    ev: &mut Eval<'_>,
+    rules: &Ruleset,
+    heap: &BigUint,
+    name: &str,
+    span: Span,
+) -> Option<Result<Value>> {
+    if !matches!(name, "NimValue" | "MisereNimValue" | "Genus") {
+        return None;
+    }
+    let result = (|| {
+        let value = heap_value(ev, rules, heap, span)?;
+        if name == "NimValue" {
+            return Ok(Value::int(BigInt::from(value)));
+        }
+        let n = heap.to_usize().filter(|&n| n as u64 <= SEARCH).ok_or_else(|| {
+            ev.error(
+                span,
+                ErrorKind::LimitExceeded,
+                format!("{name} searches heaps up to {SEARCH}"),
+            )
+        })?;
+        let set = rules.set();
+        let subtraction_rule = set.as_ref().map(SubtractionRule);
+        let rule: &dyn HeapRuleset = match (&subtraction_rule, rules) {
+            (Some(r), _) => r,
+            (None, Ruleset::TakeAndBreak(code, _)) => code,
+            _ => return Err(out_of_reach(ev, heap, span)),
+        };
+        let mut solver = MisereSolver::new(rule);
+        let budget = ev.budget.clone();
+        if name == "MisereNimValue" {
+            let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(e, span))?;
+            return Ok(Value::int(v));
+        }
+        let grundy = value.to_u32().ok_or_else(|| out_of_reach(ev, heap, span))?;
+        let genus = solver.genus(&[n], grundy, &budget).map_err(|e| ev.locate(e, span))?;
+        Ok(Value::Genus(genus.to_string()))
+    })();
+    Some(result)
+}
+
+/// `game.graph.Hackenbush("e(ee;e)")`: a Green Hackenbush picture (CGSuite's
+/// string syntax) is worth its canonical form, the nimber of
+/// [`crate::impartial::hackenbush`]. Pictures with blue or red edges need
+/// partizan Hackenbush, which the library does not have yet.
+pub(crate) fn hackenbush(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let [(None, Value::Str(text), at)] = args else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")",
+        ));
+    };
+    if text.contains(['l', 'r', 'L', 'R']) {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            "Blue-Red Hackenbush is not available yet",
+        ));
+    }
+    let picture = crate::impartial::hackenbush::parse_strings(&[text.as_str()]).map_err(|e| {
+        // The string's own column, counted from the opening quote.
+        let column = e.location().map_or(0, |l| l.column);
+        let offset = at.start + column;
+        ev.error(Span::new(offset, offset), e.kind(), format!("Hackenbush: {}", e.message()))
+    })?;
+    let n = picture.value();
+    let g = ev.arena(span, |a| a.nimber(n))?;
+    Ok(ev.game_value(g))
+}

@@ -1,0 +1,147 @@
+//! The calculator's values and how the non-game ones print.
+//!
+//! Numbers are exact rationals (integers have denominator 1); a dyadic number
+//! becomes a game value as soon as it meets a game. Games are ids into the
+//! session's arena and print through the arena's CGSuite printer; everything
+//! else prints here, in CGSuite's notation (`[1,2,3]`, `{0,1}`, `true`,
+//! `"text"`).
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::rulesets::Ruleset;
+use crate::game::{GameId, PartizanOutcome};
+
+/// A calculator value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// An exact rational number, kept in lowest terms.
+    Number(BigRational),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A string.
+    Str(String),
+    /// A list `[a,b,c]`.
+    List(Vec<Value>),
+    /// A set `{a,b,c}` of values, in the order given.
+    Set(Vec<Value>),
+    /// A game (never a number: numbers stay [`Value::Number`]), an id in the
+    /// session's arena.
+    Game(GameId),
+    /// A set of games (options, followers), already in CGSuite's display order.
+    GameSet(Vec<GameId>),
+    /// An outcome class `L`, `R`, `P` or `N`.
+    Outcome(PartizanOutcome),
+    /// A name that is called (`Tiny(1)`) or has members (`game.heap`): the
+    /// full path, e.g. `"game.heap"` or `"Tiny"`.
+    Builtin(String),
+    /// A heap ruleset (`game.heap.Subtraction([1,3,4])`).
+    Ruleset(Ruleset),
+    /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
+    Heap(Ruleset, num_bigint::BigUint),
+    /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
+    Periodicity {
+        /// The period.
+        period: u64,
+        /// The preperiod.
+        preperiod: u64,
+        /// The saltus (0 unless arithmetic-periodic).
+        saltus: u64,
+    },
+    /// A misère genus as CGSuite prints it (`0^120`, `3^1431`).
+    Genus(String),
+    /// The result of a search that found nothing (`CheckPeriodicity` without a period).
+    Nothing,
+}
+
+impl Value {
+    /// The integer `n` as a value.
+    pub fn int(n: impl Into<BigInt>) -> Value {
+        Value::Number(BigRational::from_integer(n.into()))
+    }
+
+    /// The integer this value is, if it is one.
+    pub fn as_integer(&self) -> Option<&BigInt> {
+        match self {
+            Value::Number(q) if q.is_integer() => Some(q.numer()),
+            _ => None,
+        }
+    }
+
+    /// What kind of value this is, for error messages ("an integer", "a list").
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Number(q) if q.is_integer() => "an integer",
+            Value::Number(_) => "a rational number",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::List(_) => "a list",
+            Value::Set(_) | Value::GameSet(_) => "a set",
+            Value::Game(_) => "a game",
+            Value::Outcome(_) => "an outcome class",
+            Value::Builtin(_) => "a function or namespace",
+            Value::Ruleset(_) => "a ruleset",
+            Value::Heap(..) => "a heap position",
+            Value::Periodicity { .. } => "a periodicity",
+            Value::Genus(_) => "a genus",
+            Value::Nothing => "Nothing",
+        }
+    }
+}
+
+/// Whether `q` is a dyadic rational (its denominator a power of two).
+pub fn is_dyadic(q: &BigRational) -> bool {
+    let d = q.denom();
+    !d.is_zero() && (d - BigInt::one()) & d == BigInt::zero()
+}
+
+/// Writes a number as CGSuite does: `5`, `-1/2`, `25/16`.
+pub fn write_number(out: &mut String, q: &BigRational) {
+    use std::fmt::Write;
+    if q.is_integer() {
+        let _ = write!(out, "{}", q.numer());
+    } else {
+        let _ = write!(out, "{}/{}", q.numer(), q.denom());
+    }
+}
+
+/// Writes a string literal in double quotes, escaping `"` and `\`.
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            _ => out.push(ch),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dyadic_test() {
+        let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+        assert!(is_dyadic(&q(3, 8)));
+        assert!(is_dyadic(&q(5, 1)));
+        assert!(!is_dyadic(&q(2, 3)));
+    }
+
+    #[test]
+    fn numbers_print_like_cgsuite() {
+        let show = |a: i64, b: i64| {
+            let mut s = String::new();
+            write_number(&mut s, &BigRational::new(a.into(), b.into()));
+            s
+        };
+        assert_eq!(show(4, 6), "2/3");
+        assert_eq!(show(-1, 2), "-1/2");
+        assert_eq!(show(10, 2), "5");
+        assert_eq!(show(0, 7), "0");
+    }
+}
