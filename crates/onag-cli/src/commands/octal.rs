@@ -19,7 +19,7 @@ const EXAMPLES: &str = "Examples:
   onag octal 0.77 --upto 1000000        Kayles: period 12 from 71, certified
   onag octal 0.137 --values 0..40       Dawson's chess, values of heaps 0 to 40
   onag octal 4!.0 --upto 1048576 --plot grundy.svg
-  onag octal 0.16 --json --upto 400000
+  onag octal 0.16 --json --upto 600000      certified: period 149459 from 105351
   onag octal 0.77 --sum 5,7,9           value, outcome and winning moves of a sum
   onag octal 4!.0 --genus 0..20         misère genus of heaps, like CGSuite
 

@@ -265,6 +265,10 @@ impl EasyChase {
     }
 
     /// The answer for position `p` (both pieces on different squares).
+    ///
+    /// # Panics
+    /// If `p` is not a position of this board (use [`EasyChase::answer`] for
+    /// squares from input).
     pub fn answer_at(&self, solution: &Solution, p: u32) -> ChaseAnswer {
         let (white, black, side) = self.decode(p);
         let value = solution.value(p);
@@ -330,6 +334,11 @@ impl PredecessorGame for EasyChase {
                 f(w2 * self.cells + b);
             }
         }
+    }
+
+    #[inline]
+    fn predecessors_ahead(&self, p: u32, f: impl FnMut(u32)) {
+        self.for_each_predecessor(p, f);
     }
 
     #[inline]

@@ -59,6 +59,32 @@ impl ExplicitGraph {
         Ok(ExplicitGraph { starts, targets, sides, declared })
     }
 
+    /// A copy of `game`'s moves (sides and declared results dropped).
+    ///
+    /// Fails if a successor is out of range.
+    pub fn moves_of<G: SuccessorGame>(game: &G) -> Result<Self> {
+        let n = game.num_positions();
+        let mut starts = Vec::with_capacity(n as usize + 1);
+        let mut targets = Vec::new();
+        starts.push(0);
+        let mut bad = None;
+        for p in 0..n {
+            game.for_each_successor(p, |s| {
+                if s >= n {
+                    bad.get_or_insert((p, s));
+                }
+                targets.push(s);
+            });
+            if let Some((p, s)) = bad {
+                return Err(Error::invalid(format!(
+                    "position {p} has a move to {s}, but there are only {n} positions"
+                )));
+            }
+            starts.push(targets.len());
+        }
+        Ok(ExplicitGraph { starts, targets, sides: None, declared: vec![None; n as usize] })
+    }
+
     /// An impartial graph without declared results, from successor lists.
     ///
     /// Fails if a successor is out of range.
@@ -77,6 +103,9 @@ impl ExplicitGraph {
     }
 
     /// The moves from `p`.
+    ///
+    /// # Panics
+    /// If `p` is not a position of the graph.
     pub fn successors(&self, p: u32) -> &[u32] {
         &self.targets[self.starts[p as usize]..self.starts[p as usize + 1]]
     }

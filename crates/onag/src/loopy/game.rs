@@ -88,6 +88,13 @@ pub trait PredecessorGame {
     /// Calls `f` once for every move into `p`, with the position moved from.
     fn for_each_predecessor(&self, p: u32, f: impl FnMut(u32));
 
+    /// Calls `f` with the predecessors of `p` (all, some or none), a few
+    /// positions before the solver visits them, so that it can prefetch their
+    /// state. Only a speed hint: the default lists none; games whose
+    /// predecessors are cheap to list again may forward to
+    /// [`for_each_predecessor`](Self::for_each_predecessor).
+    fn predecessors_ahead(&self, _p: u32, _f: impl FnMut(u32)) {}
+
     /// Who moves at `p`; `None` for an impartial game, where every move passes
     /// the turn.
     fn to_move(&self, _p: u32) -> Option<Side> {

@@ -23,7 +23,7 @@
 //! The computation labels values `0, 1, 2, ...` in rounds. In round `i`, an
 //! unlabelled position gets `i` when no move reaches `i` and every move to an
 //! unlabelled or `∞` position can be answered by a move to `i`: a retrograde
-//! propagation with counters, like [`solve`](super::solve). Then every
+//! propagation with counters, like [`solve`](fn@super::solve). Then every
 //! unlabelled position with no move to `i` becomes `∞` (it can never get a
 //! finite value, lacking `i`). Each round examines each move a bounded number of
 //! times; the number of rounds is at most the largest out-degree plus one.
@@ -129,15 +129,8 @@ const CHECK_EVERY: usize = 1 << 14;
 pub fn loopy_grundy<G: SuccessorGame>(game: &G, budget: &Budget) -> Result<Vec<LoopyValue>> {
     let n = game.num_positions();
     budget.check_positions(u64::from(n))?;
-    let mut rows: Vec<Vec<u32>> = Vec::with_capacity(n as usize);
-    for p in 0..n {
-        let mut row = Vec::new();
-        game.for_each_successor(p, |s| row.push(s));
-        rows.push(row);
-    }
-    // `ExplicitGraph::new` checks every successor is in range.
-    let graph = ExplicitGraph::new(&rows, None, Vec::new())?;
-    drop(rows);
+    // `moves_of` checks every successor is in range.
+    let graph = ExplicitGraph::moves_of(game)?;
     let (preds, _) = PredecessorLists::build(&graph, budget)?;
     let len = n as usize;
     let mut label = vec![UNLABELLED; len];

@@ -9,7 +9,7 @@
 //! A position without moves and without a declared result ends the game by the
 //! [`TerminalRule`].
 //!
-//! The solver ([`solve`], [`solve_successors`]) labels every position
+//! The solver ([`solve`](fn@solve), [`solve_successors`]) labels every position
 //! [`Value::Win`], [`Value::Loss`] or [`Value::Draw`] for the player to move,
 //! with the number of moves to the end when both players win as fast as
 //! possible and lose as slowly as possible. It is a retrograde analysis: a
@@ -20,10 +20,14 @@
 //! positions that move *into* a position, as a board game can by unmaking a
 //! move: no edge is stored) and [`SuccessorGame`] (the game lists only its
 //! moves; the solver then builds the predecessor lists itself, in compressed
-//! sparse rows). [`ExplicitGraph`] is an in-memory graph implementing both.
+//! sparse rows). [`ExplicitGraph`] is an in-memory graph implementing both;
+//! [`file::TaggedGraph`] reads a game graph file's tags (`L`/`R`, `win`/`loss`/
+//! `draw`); [`chase::EasyChase`] is seed 003's game; [`grundy`] gives
+//! generalised Sprague–Grundy values; [`reference`](mod@reference) keeps the seed's
+//! iterate-until-stable method as the oracle the tests compare with.
 //!
 //! Invariants: no recursion on game depth (queues and loops only); a position's
-//! state is one `u32` ([`solve`]'s doc gives the layout); long work takes a
+//! state is one `u32` (the [`solve`](mod@solve) module gives the layout); long work takes a
 //! [`Budget`](crate::Budget), checks it every few thousand steps and reports
 //! progress.
 

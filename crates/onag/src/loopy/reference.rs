@@ -8,7 +8,7 @@
 //! the move's value seen by the player moving); a predecessor whose value
 //! changed goes back into the queue. The iteration stops when nothing changes.
 //!
-//! Nothing here shares code with [`solve`](super::solve): move lists are built
+//! Nothing here shares code with [`solve`](fn@super::solve): move lists are built
 //! separately, values are plain `i64`, and The Easy Chase has its own move
 //! generator written from the seed's rules, with the seed's own orientation
 //! (`f` from white's side: white maximises, black minimises). Use it to check

@@ -89,6 +89,8 @@ fn random_graphs_match_the_seed_method() {
             let expected = iterate_until_stable(&g, rule);
             let fast = solve_successors(&g, rule, &Budget::unlimited()).unwrap();
             let got: Vec<Value> = fast.values().collect();
+            let moves: usize = (0..g.len() as u32).map(|p| g.successors(p).len()).sum();
+            assert!(fast.moves_examined() <= moves as u64, "each move examined once at most");
             let (w, l, d) = fast.counts();
             seen = [seen[0] + w, seen[1] + l, seen[2] + d];
             assert_eq!(got, expected, "graph {g:?}, {rule:?}");
@@ -157,6 +159,37 @@ fn easy_chase_matches_the_seed_method_up_to_8() {
         }
         let cells = (n * n) as usize;
         assert_eq!(count, 2 * cells * (cells - 1));
+    }
+}
+
+#[test]
+fn easy_chase_predecessors_undo_its_moves() {
+    for n in 2..=5u32 {
+        let game = EasyChase::new(n).unwrap();
+        let total = PredecessorGame::num_positions(&game);
+        let mut forward = vec![Vec::new(); total as usize];
+        for p in 0..total {
+            if PredecessorGame::declared(&game, p).is_some() {
+                continue;
+            }
+            let mut degree = 0;
+            game.for_each_successor(p, |s| {
+                forward[s as usize].push(p);
+                degree += 1;
+            });
+            assert_eq!(game.out_degree(p), degree);
+        }
+        for s in 0..total {
+            let mut back = Vec::new();
+            game.for_each_predecessor(s, |p| {
+                if PredecessorGame::declared(&game, p).is_none() {
+                    back.push(p);
+                }
+            });
+            back.sort_unstable();
+            forward[s as usize].sort_unstable();
+            assert_eq!(back, forward[s as usize], "n = {n}, position {s}");
+        }
     }
 }
 
@@ -368,4 +401,52 @@ fn solving_stops_when_cancelled() {
     assert_eq!(err.kind(), onag::ErrorKind::Cancelled);
     let err = game.solve(&Budget::unlimited().with_max_positions(100)).unwrap_err();
     assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded);
+}
+
+#[test]
+fn tagged_files_solve_like_the_graphs_they_describe() {
+    use onag::impartial::graph::parse_text;
+    use onag::loopy::file::TaggedGraph;
+    let mut rng = StdRng::seed_from_u64(13);
+    for round in 0..500 {
+        let g = random_graph(&mut rng, round % 2 == 0, true);
+        let mut text = String::new();
+        let mut rows = Vec::new();
+        for p in 0..g.len() as u32 {
+            let mut row = g.successors(p).to_vec();
+            row.sort_unstable();
+            row.dedup();
+            let mut tags = Vec::new();
+            match SuccessorGame::to_move(&g, p) {
+                Some(Side::Left) => tags.push("L"),
+                Some(Side::Right) => tags.push("R"),
+                None => {}
+            }
+            match SuccessorGame::declared(&g, p) {
+                Some(Declared::Win) => tags.push("win"),
+                Some(Declared::Loss) => tags.push("loss"),
+                Some(Declared::Draw) => tags.push("draw"),
+                None => {}
+            }
+            let tags =
+                if tags.is_empty() { String::new() } else { format!(" [{}]", tags.join(" ")) };
+            let moves: Vec<String> = row.iter().map(|s| format!("p{s}")).collect();
+            text.push_str(&format!("p{p}{tags}: {}\n", moves.join(" ")));
+            rows.push(row);
+        }
+        let sides = g.sides().map(<[Side]>::to_vec);
+        let declared = (0..g.len() as u32).map(|p| SuccessorGame::declared(&g, p)).collect();
+        let distinct = ExplicitGraph::new(&rows, sides, declared).unwrap();
+        let file = parse_text(&text, "g.txt").unwrap();
+        let tagged = TaggedGraph::new(&file).unwrap();
+        assert_eq!(tagged.is_partizan(), g.sides().is_some());
+        for rule in [TerminalRule::MoverLoses, TerminalRule::MoverWins] {
+            let from_file = solve_successors(&tagged, rule, &Budget::unlimited()).unwrap();
+            assert_eq!(
+                from_file.values().collect::<Vec<_>>(),
+                iterate_until_stable(&distinct, rule),
+                "{text}"
+            );
+        }
+    }
 }

@@ -189,11 +189,17 @@ impl Sparse {
             }
         }
         // The least common value that is not an option (exists below 2^(bits+1)).
+        // One pass: rare values that are not options are collected until the
+        // first common value that is not an option.
         let limit = self.limit();
-        let c = (0..limit).find(|&x| self.common[x] == 1 && self.seen[x] != stamp).unwrap_or(limit);
         self.missing.clear();
-        for x in 0..c {
-            if self.common[x] == 0 && self.seen[x] != stamp {
+        let mut c = limit;
+        for x in 0..limit {
+            if self.seen[x] != stamp {
+                if self.common[x] == 1 {
+                    c = x;
+                    break;
+                }
                 self.missing.push(x as u32);
             }
         }
