@@ -28,8 +28,8 @@ fn failures_are_error_lines_in_place_and_exit_1() {
         error: 2:5: a second '|' at the same level: more bars bind more loosely, write {3||2|1} for {3|{2|1}}\n\
         error: 3:2: expected an operator, ';' or the end of the input, found '|'\n\
         error: 4:1: unclosed '{': missing '}'\n\
-        error: 5:1: Overflow.\n\
-        error: 6:1: Division by zero.\n\
+        error: 5:2: Overflow.\n\
+        error: 6:2: Division by zero.\n\
         error: 7:1: unknown name 'foo'\n\
         error: 8:1: '*' needs a non-negative integer, not a string\n\
         3\n";
@@ -62,7 +62,7 @@ fn json_gives_one_object_per_input() {
         run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["input"], "1+2");
     assert_eq!(lines[0]["value"], "3");
-    assert_eq!(lines[1]["error"], "2:1: Division by zero.");
+    assert_eq!(lines[1]["error"], "2:2: Division by zero.");
     assert_eq!(run.code, 1);
 }
 

@@ -198,10 +198,16 @@ impl Eval<'_> {
                     UnOp::PlusMinus => members::switch(self, value, span),
                 }
             }
-            ExprKind::Binary(op, a, b) => {
-                let a = self.eval(a)?;
-                let b = self.eval(b)?;
-                self.binary(op, a, b, span)
+            ExprKind::Binary(op, left, right) => {
+                let a = self.eval(left)?;
+                let b = self.eval(right)?;
+                // Errors point at the operator: the first character after the
+                // left operand that is not white space (compact literals such
+                // as `6^*` have none, and point at their suffix).
+                let rest = self.source.get(left.span.end..right.span.start).unwrap_or("");
+                let gap = rest.len() - rest.trim_start().len();
+                let at = left.span.end + gap;
+                self.binary(op, a, b, Span::new(at, at))
             }
             ExprKind::Member { target, name, name_span, args } => {
                 let target = self.eval(target)?;
