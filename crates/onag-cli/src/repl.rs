@@ -118,13 +118,14 @@ pub fn help_text() -> String {
          Commands:  :help  :quit (or Ctrl-D)\n\nMembers:\n",
     );
     let width = MEMBERS.iter().map(|m| m.name.len()).max().unwrap_or(0);
-    let example_width = MEMBERS.iter().map(|m| m.example.len()).max().unwrap_or(0);
     for m in MEMBERS {
-        text.push_str(&format!(
-            "  {:width$}  {:example_width$}  {} ({})\n",
-            m.name, m.example, m.summary, m.on
-        ));
+        text.push_str(&format!("  {:width$}  {} ({})\n", m.name, m.summary, m.on));
+        text.push_str(&format!("  {:width$}    e.g. {}\n", "", m.example));
     }
+    text.push_str(
+        "\nOther CGSuite members (Temperature, Mean, Thermograph, ...) answer \
+         \"not available yet\" until the library has them.\n",
+    );
     text
 }
 
