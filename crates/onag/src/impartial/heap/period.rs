@@ -104,10 +104,11 @@ pub fn apparent(values: &[u32]) -> Option<Periodicity> {
     if half < 6 {
         return None;
     }
-    // Differences over the last half, reversed, as wrapping u32 (equality is all we need).
-    let diffs: Vec<u32> =
-        (0..half).map(|i| values[len - 1 - i].wrapping_sub(values[len - 2 - i])).collect();
-    let z = reversed_z(&diffs.iter().rev().copied().collect::<Vec<_>>(), half);
+    // Differences over the last half as wrapping u32 (equality is all we need).
+    let start = len - 1 - half;
+    let diffs: Vec<u32> = (start..len - 1).map(|i| values[i + 1].wrapping_sub(values[i])).collect();
+    let z = reversed_z(&diffs, half);
+    drop(diffs);
     let p = (1..=half / 3).find(|&p| z[p] as usize >= half - p)?;
     let saltus = values[len - 1].checked_sub(values[len - 1 - p])?;
     let mut n = len - p;
