@@ -330,6 +330,25 @@ mod round_trip {
             let b = session.run_to_string(&format!("({h}) + ({g})"), &budget).unwrap();
             prop_assert_eq!(a, b);
         }
+
+        /// Comparisons agree with each other: G <= H iff G - H >= 0, and exactly
+        /// one of <, ==, >, <> holds.
+        #[test]
+        fn comparisons_are_consistent(g in game_text(), h in game_text()) {
+            let mut session = Session::new();
+            let budget = Budget::unlimited();
+            let mut ask = |q: String| session.run_to_string(&q, &budget).unwrap() == "true";
+            let le = ask(format!("({g}) <= ({h})"));
+            prop_assert_eq!(le, ask(format!("({g}) - ({h}) <= 0")));
+            let relations = [
+                ask(format!("({g}) < ({h})")),
+                ask(format!("({g}) == ({h})")),
+                ask(format!("({g}) > ({h})")),
+                ask(format!("({g}) <> ({h})")),
+            ];
+            prop_assert_eq!(relations.iter().filter(|&&r| r).count(), 1);
+            prop_assert_eq!(le, relations[0] || relations[1]);
+        }
     }
 }
 
