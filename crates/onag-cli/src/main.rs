@@ -7,11 +7,9 @@
 mod cli;
 mod commands;
 mod plot;
-#[allow(dead_code, reason = "used by long-running subcommands")]
 mod progress;
 mod render;
 mod repl;
-#[allow(dead_code, reason = "used by long-running subcommands")]
 mod signal;
 
 use std::process::ExitCode;

@@ -45,7 +45,6 @@ impl Context {
     /// A budget with the user's limits and the Ctrl-C flag, and a progress bar
     /// for `task` on stderr (unless `--quiet` or stderr is not a terminal).
     /// Keep the returned bar alive until the computation ends.
-    #[allow(dead_code, reason = "only long-running subcommands need a budget")]
     pub fn budget(&self, task: &str) -> (Budget, ProgressBar) {
         let mut budget = Budget::unlimited().with_cancel_flag(signal::cancel_flag());
         if let Some(max) = self.global.max_positions {
