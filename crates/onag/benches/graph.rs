@@ -9,9 +9,6 @@
 
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
 
-use std::time::{Duration, Instant};
-
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use onag::Budget;
 use onag::impartial::graph::solve::grundy_values;
@@ -19,6 +16,9 @@ use onag::impartial::graph::{GameGraph, PositionId, parse_text};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+
+mod support;
+use support::ThreadTime;
 
 /// A random DAG: position `i` in a hidden topological order has `degree`
 /// moves to later positions (closer ones more likely, as in real games);
@@ -47,52 +47,6 @@ fn random_dag(n: usize, degree: usize, seed: u64) -> GameGraph {
     }
     let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
     GameGraph::from_csr(&names, offsets, targets).unwrap()
-}
-
-/// CPU time of the calling thread, or wall time where that is unavailable.
-struct ThreadTime;
-
-static WALL: WallTime = WallTime;
-
-fn thread_cpu() -> Option<Duration> {
-    if std::env::var_os("ONAG_BENCH_WALL").is_some() {
-        return None;
-    }
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
-
-impl Measurement for ThreadTime {
-    type Intermediate = (Option<Duration>, Instant);
-    type Value = Duration;
-
-    fn start(&self) -> Self::Intermediate {
-        (thread_cpu(), Instant::now())
-    }
-
-    fn end(&self, (cpu, wall): Self::Intermediate) -> Duration {
-        match (cpu, thread_cpu()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => wall.elapsed(),
-        }
-    }
-
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_nanos() as f64
-    }
-
-    fn formatter(&self) -> &dyn ValueFormatter {
-        WALL.formatter()
-    }
 }
 
 fn solve(c: &mut Criterion<ThreadTime>) {

@@ -10,14 +10,15 @@
 
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
 
-use std::time::{Duration, Instant};
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group, criterion_main};
 use onag::Budget;
 use onag::loopy::chase::EasyChase;
 use onag::loopy::reference::chase_iterate_until_stable;
 use onag::loopy::{SuccessorGame, TerminalRule, solve_successors};
+
+mod support;
+use support::ThreadTime;
 
 /// A random graph: position `p` has `hash(p) % 9` moves (mean 4), to
 /// positions `hash(p, i) % n`; nothing is stored.
@@ -42,51 +43,6 @@ impl SuccessorGame for RandomGraph {
         for i in 0..h % 9 {
             f((mix(h ^ (i + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)) % u64::from(self.n)) as u32);
         }
-    }
-}
-
-/// CPU time of the calling thread, or wall time where that is unavailable.
-struct ThreadTime;
-
-static WALL: WallTime = WallTime;
-
-fn thread_cpu() -> Option<Duration> {
-    if std::env::var_os("ONAG_BENCH_WALL").is_some() {
-        return None;
-    }
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(stat.split_whitespace().next()?.parse().ok()?))
-}
-
-impl Measurement for ThreadTime {
-    type Intermediate = (Option<Duration>, Instant);
-    type Value = Duration;
-
-    fn start(&self) -> Self::Intermediate {
-        (thread_cpu(), Instant::now())
-    }
-
-    fn end(&self, (cpu, wall): Self::Intermediate) -> Duration {
-        match (cpu, thread_cpu()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => wall.elapsed(),
-        }
-    }
-
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_nanos() as f64
-    }
-
-    fn formatter(&self) -> &dyn ValueFormatter {
-        WALL.formatter()
     }
 }
 
