@@ -10,7 +10,6 @@
 
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
 
-
 use criterion::{Criterion, criterion_group, criterion_main};
 use onag::Budget;
 use onag::loopy::chase::EasyChase;

@@ -7,6 +7,7 @@
 //! - [`nimber`]: nim arithmetic in GF(2^64), GF(2^128) and wider fields.
 //! - [`game`]: short partizan games in canonical form (sums, comparison, CGSuite notation).
 //! - [`impartial`]: impartial games, Sprague–Grundy values, sums and winning moves.
+//! - [`ruleset`]: partizan rulesets valued in the arena (Blue-Red-Green Hackenbush trees).
 //! - [`loopy`]: games with cycles: win/loss/draw with distances, loopy Grundy values.
 //! - [`lang`]: the calculator language (CALCULATOR.md): parser, evaluator, sessions.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
@@ -25,6 +26,7 @@ pub mod lang;
 pub mod loopy;
 pub mod nimber;
 pub mod number;
+pub mod ruleset;
 
 pub use budget::Budget;
 pub use error::{Error, ErrorKind, Location, Result};

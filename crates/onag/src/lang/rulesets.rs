@@ -149,6 +149,7 @@ pub(crate) fn plain_ruleset(short: &str) -> Option<Ruleset> {
         "Nim" => Some(Ruleset::Nim),
         "Kayles" => code("0.77"),
         "DawsonsKayles" => code("0.07"),
+        "GrundysGame" => code("4!.0"),
         _ => None,
     }
 }
@@ -375,8 +376,8 @@ pub(crate) fn position_member(
 
 /// `game.graph.Hackenbush("e(ee;e)")`: a Green Hackenbush picture (CGSuite's
 /// string syntax) is worth its canonical form, the nimber of
-/// [`crate::impartial::hackenbush`]. Pictures with blue or red edges need
-/// partizan Hackenbush, which the library does not have yet.
+/// [`crate::impartial::hackenbush`]; a tree with blue (`l`) or red (`r`) edges
+/// is valued by [`crate::ruleset::hackenbush::tree_value`].
 pub(crate) fn hackenbush(
     ev: &mut Eval<'_>,
     args: &[(Option<String>, Value, Span)],
@@ -390,11 +391,13 @@ pub(crate) fn hackenbush(
         ));
     };
     if text.contains(['l', 'r', 'L', 'R']) {
-        return Err(ev.error(
-            *at,
-            ErrorKind::InvalidInput,
-            "Blue-Red Hackenbush is not available yet",
-        ));
+        let value =
+            ev.arena(span, |a| crate::ruleset::hackenbush::tree_value(a, text)).map_err(|e| {
+                let offset = at.start + e.location().map_or(0, |l| l.column);
+                let message = format!("Hackenbush: {}", e.message());
+                ev.error(Span::new(offset, offset), e.kind(), message)
+            })?;
+        return Ok(ev.game_value(value));
     }
     let picture = crate::impartial::hackenbush::parse_strings(&[text.as_str()]).map_err(|e| {
         // The string's own column, counted from the opening quote.

@@ -378,10 +378,8 @@ fn impartial_members_and_heap_rulesets() {
         ("Subtraction([1,2])(10^30).NimValue", "1"),
         ("[Subtraction([1,2,3])(n).NimValue for n from 0 to 8]", "[0,1,2,3,0,1,2,3,0]"),
         ("Subtraction([])", "error: 1:1: the subtraction set is empty: no move would be possible"),
-        (
-            "game.heap.GrundysGame(20).NimValue",
-            "error: 1:11: the ruleset GrundysGame is not available yet",
-        ),
+        ("game.heap.GrundysGame(20).NimValue", "0"),
+        ("game.heap.GrundysGame(18).NimValue", "4"),
         (
             "game.heap.Wythoff.NimValueSequence(3)",
             "error: 1:19: NimValueSequence of the ruleset Wythoff is not available yet",
@@ -412,9 +410,11 @@ fn green_hackenbush_pictures() {
         ("game.graph.Hackenbush(\"e(ee;e)\").NimValue", "4"),
         ("Hackenbush(\"eee\")", "*3"),
         ("Hackenbush(\"ee\") + Hackenbush(\"eee\")", "*"),
+        ("game.graph.Hackenbush(\"lrlrrllr\").CanonicalForm", "77/128"),
+        ("Hackenbush(\"l(r;r)\") + Hackenbush(\"le\")", "5/4*"),
         (
-            "Hackenbush(\"lrlrrllr\").CanonicalForm",
-            "error: 1:12: Blue-Red Hackenbush is not available yet",
+            "Hackenbush(\"l(r;x)\")",
+            "error: 1:17: Hackenbush: unexpected 'x': expected l, r, e, '(', ';' or ')'",
         ),
         ("Hackenbush(3)", "error: 1:1: Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")"),
     ]);
@@ -433,6 +433,7 @@ fn every_documented_member_example_works() {
 fn take_and_break_rulesets() {
     check(&[
         ("game.heap.Kayles.NimValueSequence(10)", "[1,2,3,1,4,3,2,1,4,2]"),
+        ("game.heap.GrundysGame.NimValueSequence(20)", "[0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0]"),
         ("game.heap.Kayles(20).NimValue", "1"),
         ("Kayles.CheckPeriodicity(200)", "Periodicity(Period => 12, Preperiod => 71, Saltus => 0)"),
         ("Kayles(10^30 + 1).NimValue == Kayles(10^30 + 13).NimValue", "true"),

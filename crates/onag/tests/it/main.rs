@@ -12,5 +12,6 @@ mod loopy;
 mod nimber;
 mod octal;
 mod pins;
+mod ruleset_hackenbush;
 mod subtraction;
 mod tidy;
