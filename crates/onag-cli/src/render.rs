@@ -145,7 +145,9 @@ fn negative_number(err: &clap::Error) -> Option<String> {
         return None;
     }
     // clap may name only the first characters ("-1" of "-1,2"): show the whole word.
-    std::env::args().skip(1).find(|word| word.starts_with(arg.as_str())).or(Some(arg.clone()))
+    // (args_os: a word that is not UTF-8 must not make this panic.)
+    let mut words = std::env::args_os().skip(1).map(|w| w.to_string_lossy().into_owned());
+    words.find(|word| word.starts_with(arg.as_str())).or(Some(arg.clone()))
 }
 
 /// `n` followed by `word` in the singular for exactly one, else with an `s`

@@ -17,7 +17,7 @@ use crate::render;
     after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json\n  onag nim --misere 1 1 2"
 )]
 pub struct NimArgs {
-    /// Heap sizes (non-negative integers of any size).
+    /// Heap sizes (non-negative integers of any size: digits, or a power like 2^64).
     #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
     pub heaps: Vec<BigUint>,
 
