@@ -32,11 +32,11 @@ pub struct GlobalArgs {
     pub quiet: bool,
 
     /// Stop with an error once a computation creates more than this many positions.
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count)]
     pub max_positions: Option<u64>,
 
     /// Stop with an error after this many seconds.
-    #[arg(long, global = true, value_name = "SECONDS")]
+    #[arg(long, global = true, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::args::seconds)]
     pub timeout: Option<u64>,
 }
 

@@ -4,6 +4,7 @@
 //! [`commands::run`]. Every failure becomes one line `error: ...` on stderr and
 //! exit code 2 (130 after Ctrl-C); a closed output pipe is success.
 
+mod args;
 mod cli;
 mod commands;
 mod plot;

@@ -108,6 +108,10 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
             }
         }
         _ => {
+            if let Some(token) = negative_number(err) {
+                eprintln!("error: '{token}': numbers here must not be negative");
+                return ExitCode::from(EXIT_ERROR);
+            }
             // clap's message may span lines ("required arguments were not
             // provided:" then the arguments); keep it, drop usage and tips.
             let text = err.render().to_string();
@@ -122,4 +126,33 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// The command-line word behind an "unexpected argument" error when it is a
+/// negative number or list (`-1`, `-1,2`): clap takes it for a flag, but the
+/// user meant a number, and should hear that it must not be negative.
+fn negative_number(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as Kind};
+    if err.kind() != Kind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let digit_follows =
+        arg.strip_prefix('-').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+    if !digit_follows {
+        return None;
+    }
+    // clap may name only the first characters ("-1" of "-1,2"): show the whole word.
+    // (args_os: a word that is not UTF-8 must not make this panic.)
+    let mut words = std::env::args_os().skip(1).map(|w| w.to_string_lossy().into_owned());
+    words.find(|word| word.starts_with(arg.as_str())).or(Some(arg.clone()))
+}
+
+/// `n` followed by `word` in the singular for exactly one, else with an `s`
+/// ("1 heap", "3 heaps", "0 positions").
+pub fn plural(n: impl std::fmt::Display, word: &str) -> String {
+    let n = n.to_string();
+    if n == "1" { format!("{n} {word}") } else { format!("{n} {word}s") }
 }

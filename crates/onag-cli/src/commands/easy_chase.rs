@@ -41,7 +41,7 @@ pub enum Piece {
 #[command(after_long_help = RULES)]
 pub struct EasyChaseArgs {
     /// The board side, 2 to 100.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count32)]
     pub n: u32,
 
     /// White's square, x,y from 1.
@@ -159,8 +159,8 @@ pub fn run(ctx: &Context, args: EasyChaseArgs) -> anyhow::Result<ExitCode> {
     }
     let mut out = render::Output::new();
     out.line(format_args!(
-        "board: {n}x{n}: white wins {} positions, black {}, draws {}",
-        counts.white,
+        "board: {n}x{n}: white wins {}, black {}, draws {}",
+        render::plural(counts.white, "position"),
         counts.black,
         counts.draw,
         n = args.n

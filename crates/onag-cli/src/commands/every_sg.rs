@@ -120,9 +120,12 @@ fn parse_set(text: &str) -> anyhow::Result<SubtractionSet> {
     let mut members = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
-        let n: u64 = part
-            .parse()
-            .map_err(|_| anyhow!("--subtraction {text}: `{part}` is not a positive integer"))?;
+        let n = crate::args::count(part).map_err(|e| {
+            // Zero is refused below; a word or nothing is "not a positive integer".
+            let e =
+                if e.contains("non-negative integer") { "is not a positive integer" } else { &e };
+            anyhow!("--subtraction {text}: `{part}` {e}")
+        })?;
         members.push(n);
     }
     SubtractionSet::new(&members).map_err(|e| anyhow!("--subtraction {text}: {}", e.message()))
@@ -143,7 +146,7 @@ fn run_heaps(ctx: &Context, args: &EverySgArgs, set: &str) -> anyhow::Result<Exi
     let set = parse_set(set)?;
     let mut heaps = Vec::with_capacity(args.inputs.len());
     for h in &args.inputs {
-        let heap: u64 = h.parse().map_err(|_| anyhow!("HEAP `{h}`: not a non-negative integer"))?;
+        let heap = crate::args::count(h).map_err(|e| anyhow!("HEAP `{h}` {e}"))?;
         heaps.push(heap);
     }
     let upto = heaps.iter().copied().max().unwrap_or(0);

@@ -8,7 +8,6 @@ use onag::impartial::classic::fibonacci_nim;
 use onag::number::BigUint;
 
 use crate::commands::Context;
-use crate::commands::nim::parse_heap;
 use crate::render;
 
 /// Arguments of `onag fibonacci-nim`.
@@ -18,11 +17,11 @@ use crate::render;
 )]
 pub struct FibonacciNimArgs {
     /// Stones in the heap (a non-negative integer of any size).
-    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = parse_heap)]
+    #[arg(value_name = "N", allow_negative_numbers = true, value_parser = crate::args::heap)]
     pub n: BigUint,
 
     /// Mid-game: the previous move took M stones (so at most 2M may be taken now).
-    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = parse_heap)]
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = crate::args::heap)]
     pub last_take: Option<BigUint>,
 }
 

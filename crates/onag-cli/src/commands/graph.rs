@@ -248,6 +248,21 @@ struct MisereReport<'a> {
     positions: Vec<MiserePositionReport<'a>>,
 }
 
+/// Adds to a cycle error the option that does value games with cycles.
+fn suggest_loopy(err: onag::Error) -> onag::Error {
+    if err.kind() != onag::ErrorKind::Cycle {
+        return err;
+    }
+    let hinted = onag::Error::new(
+        onag::ErrorKind::Cycle,
+        format!("{}; to value a game with cycles, add --loopy", err.message()),
+    );
+    match err.location() {
+        Some(location) => hinted.at(location.clone()),
+        None => hinted,
+    }
+}
+
 /// Runs `onag graph`.
 pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
     let graphs = load_graphs(ctx, &args.files, args.format)?;
@@ -272,7 +287,7 @@ pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
     let (budget, _bar) = ctx.budget("solving graph");
     let mut values = Vec::with_capacity(graphs.len());
     for g in &graphs {
-        values.push(grundy_values(&g.graph, &budget)?);
+        values.push(grundy_values(&g.graph, &budget).map_err(suggest_loopy)?);
     }
     let several = graphs.len() > 1;
     let file_of = |i: usize| several.then_some(graphs[i].file.as_str());

@@ -10,7 +10,6 @@ use onag::impartial::classic::moore_nim;
 use onag::number::{BigUint, parse_natural};
 
 use crate::commands::Context;
-use crate::commands::nim::parse_heap;
 use crate::render;
 
 /// Arguments of `onag moore-nim`.
@@ -20,15 +19,15 @@ use crate::render;
 )]
 pub struct MooreNimArgs {
     /// At most this many heaps per move (k ≥ 1).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = crate::args::count)]
     pub k: u64,
 
     /// Bash variant: at most this many stones from each heap (k = 1 only).
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", allow_negative_numbers = true, value_parser = crate::args::count)]
     pub max_take: Option<u64>,
 
     /// Heap sizes (non-negative integers of any size).
-    #[arg(required_unless_present = "heaps_from", value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
+    #[arg(required_unless_present = "heaps_from", value_name = "HEAP", allow_negative_numbers = true, value_parser = crate::args::heap)]
     pub heaps: Vec<BigUint>,
 
     /// Read more heap sizes (separated by white space) from FILE, or `-` for
@@ -98,7 +97,7 @@ pub fn run(ctx: &Context, args: MooreNimArgs) -> anyhow::Result<ExitCode> {
     match sol.winning_moves.first() {
         None => out.line(format_args!("winning move: none (every move loses)"))?,
         Some(m) => {
-            out.line(format_args!("winning move ({} heaps):", m.changes.len()))?;
+            out.line(format_args!("winning move ({}):", render::plural(m.changes.len(), "heap")))?;
             for c in &m.changes {
                 out.line(format_args!("  heap {}: {} -> {}", c.heap, c.from, c.to))?;
             }

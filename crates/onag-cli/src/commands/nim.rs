@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use clap::Args;
 use onag::impartial::Outcome;
 use onag::impartial::classic::nim;
-use onag::number::{BigUint, parse_natural};
+use onag::number::BigUint;
+use serde::Serialize;
 
 use crate::commands::Context;
 use crate::render;
@@ -16,7 +17,7 @@ use crate::render;
     after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json\n  onag nim --misere 1 1 2"
 )]
 pub struct NimArgs {
-    /// Heap sizes (non-negative integers of any size).
+    /// Heap sizes (non-negative integers of any size: digits, or a power like 2^64).
     #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
     pub heaps: Vec<BigUint>,
 
@@ -25,16 +26,27 @@ pub struct NimArgs {
     pub misere: bool,
 }
 
-/// Parses a heap size: a non-negative integer of any size.
+/// The `--json` answer in misère play: the solution with `"play": "misere"`
+/// first, as `onag graph --misere` writes it (normal play keeps its keys).
+#[derive(Serialize)]
+struct Misere<'a, T: Serialize> {
+    play: &'static str,
+    #[serde(flatten)]
+    solution: &'a T,
+}
+
+/// Parses a heap size: a non-negative integer of any size (see [`crate::args::heap`]).
 pub fn parse_heap(text: &str) -> Result<BigUint, String> {
-    parse_natural(text)
-        .map_err(|e| e.message().trim_start_matches(&format!("'{text}' ")).to_string())
+    crate::args::heap(text)
 }
 
 /// Runs `onag nim`.
 pub fn run(ctx: &Context, args: NimArgs) -> anyhow::Result<ExitCode> {
     let solution =
         if args.misere { nim::solve_misere(&args.heaps) } else { nim::solve(&args.heaps) };
+    if ctx.json() && args.misere {
+        return render::json(&Misere { play: "misere", solution: &solution });
+    }
     if ctx.json() {
         return render::json(&solution);
     }

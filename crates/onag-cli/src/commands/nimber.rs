@@ -85,7 +85,7 @@ pub enum NimberOp {
         #[arg(value_name = "N", allow_negative_numbers = true)]
         x: String,
     },
-    /// The N×N multiplication table of the nimbers below N (N ≤ 4096).
+    /// The N×N multiplication table of the nimbers below N (1 ≤ N ≤ 4096).
     Table {
         /// Size of the table.
         #[arg(value_name = "N", allow_negative_numbers = true)]
@@ -244,6 +244,9 @@ fn table(ctx: &Context, size: &str, hex: bool) -> anyhow::Result<ExitCode> {
         .to_u64()
         .filter(|&n| n <= MAX_TABLE)
         .ok_or_else(|| anyhow!("table size '{size}' is too large (at most {MAX_TABLE})"))?;
+    if n == 0 {
+        bail!("table size '{size}' must be at least 1");
+    }
     let row = |a: u64| (0..n).map(move |b| nimber::mul64(a, b));
     if ctx.json() {
         let table =

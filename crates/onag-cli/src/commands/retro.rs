@@ -182,8 +182,8 @@ pub fn run(ctx: &Context, args: RetroArgs) -> anyhow::Result<ExitCode> {
     }
     let mut out = render::Output::new();
     out.line(format_args!(
-        "{} positions ({}); for the player to move: win {win}, loss {loss}, draw {draw}",
-        rows.len(),
+        "{} ({}); for the player to move: win {win}, loss {loss}, draw {draw}",
+        render::plural(rows.len(), "position"),
         if tagged.is_partizan() { "partizan" } else { "impartial" }
     ))?;
     let width = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0);

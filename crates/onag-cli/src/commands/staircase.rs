@@ -8,7 +8,6 @@ use onag::impartial::classic::staircase;
 use onag::number::BigUint;
 
 use crate::commands::Context;
-use crate::commands::nim::parse_heap;
 use crate::render;
 
 /// Arguments of `onag staircase`.
@@ -16,7 +15,7 @@ use crate::render;
 #[command(after_help = "Examples:\n  onag staircase 3 1 4 1 5\n  onag staircase 3 1 4 1 5 --json")]
 pub struct StaircaseArgs {
     /// Coins on steps 1, 2, 3, ... (non-negative integers of any size).
-    #[arg(required = true, value_name = "COINS", allow_negative_numbers = true, value_parser = parse_heap)]
+    #[arg(required = true, value_name = "COINS", allow_negative_numbers = true, value_parser = crate::args::heap)]
     pub steps: Vec<BigUint>,
 }
 
@@ -39,7 +38,11 @@ pub fn run(ctx: &Context, args: StaircaseArgs) -> anyhow::Result<ExitCode> {
             } else {
                 format!("to step {}", m.to_step)
             };
-            out.line(format_args!("  move {} coins from step {} {to}", m.coins, m.from_step))?;
+            out.line(format_args!(
+                "  move {} from step {} {to}",
+                render::plural(&m.coins, "coin"),
+                m.from_step
+            ))?;
         }
     }
     out.finish()

@@ -11,7 +11,6 @@ use onag::number::BigUint;
 use serde::Serialize;
 
 use crate::commands::Context;
-use crate::commands::nim::parse_heap;
 use crate::render;
 
 /// Values computed when `--max-positions` is not given.
@@ -37,11 +36,12 @@ pub struct SubtractionArgs {
     pub rule: Option<RuleArg>,
 
     /// Print the Grundy values g(0..=N) (default 100).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count)]
     pub upto: Option<u64>,
 
     /// Look for a proved period among this many values.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, allow_negative_numbers = true,
+          value_parser = crate::args::count)]
     pub search: u64,
 }
 
@@ -100,7 +100,7 @@ pub fn run(ctx: &Context, args: SubtractionArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("subtraction set '{list}'"))?
     };
     let heaps: Vec<BigUint> = words
-        .map(|w| parse_heap(w).map_err(|e| anyhow::anyhow!("heap '{w}': {e}")))
+        .map(|w| crate::args::heap(w).map_err(|e| anyhow::anyhow!("heap '{w}': {e}")))
         .collect::<anyhow::Result<_>>()?;
     let upto = args.upto.unwrap_or(100);
     let (mut budget, _bar) = ctx.budget("subtraction game");

@@ -8,7 +8,6 @@ use onag::impartial::classic::take_half;
 use onag::number::BigUint;
 
 use crate::commands::Context;
-use crate::commands::nim::parse_heap;
 use crate::render;
 
 /// Arguments of `onag take-half`.
@@ -16,7 +15,7 @@ use crate::render;
 #[command(after_help = "Examples:\n  onag take-half 5 9\n  onag take-half 5 9 --json")]
 pub struct TakeHalfArgs {
     /// Heap sizes (non-negative integers of any size).
-    #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = parse_heap)]
+    #[arg(required = true, value_name = "HEAP", allow_negative_numbers = true, value_parser = crate::args::heap)]
     pub heaps: Vec<BigUint>,
 }
 

@@ -11,7 +11,6 @@ use onag::number::{BigUint, serde_decimal};
 use serde::Serialize;
 
 use crate::commands::Context;
-use crate::commands::nim::parse_heap;
 use crate::render;
 
 /// Table cells computed when `--max-positions` is not given.
@@ -20,30 +19,32 @@ const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 /// Arguments of `onag wythoff`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  onag wythoff 3 5\n  onag wythoff --p-positions 20\n  onag wythoff --index 1000000000000000000000000000000 --json\n  onag wythoff --k 1 4 9\n  onag wythoff --grundy 16"
+    after_help = "Examples:\n  onag wythoff 3 5\n  onag wythoff --p-positions 20\n  onag wythoff --index 10^30 --json\n  onag wythoff --k 1 4 9\n  onag wythoff --grundy 16"
 )]
 pub struct WythoffArgs {
     /// The two heap sizes (for Wythoff's game with both below 1024, the Grundy
     /// value is searched too).
-    #[arg(value_name = "HEAP", num_args = 2, allow_negative_numbers = true, value_parser = parse_heap,
+    #[arg(value_name = "HEAP", num_args = 2, allow_negative_numbers = true, value_parser = crate::args::heap,
           required_unless_present_any = ["p_positions", "index", "grundy"],
           conflicts_with_all = ["p_positions", "index", "grundy"])]
     pub heaps: Vec<BigUint>,
 
     /// Extended Wythoff: both heaps may lose amounts differing by at most K.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    #[arg(long, value_name = "K", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = crate::args::count)]
     pub k: u64,
 
-    /// List the first N P-positions, (0,0) first.
-    #[arg(long, value_name = "N", conflicts_with_all = ["index", "grundy"])]
+    /// List the first N P-positions (N >= 1), (0,0) first.
+    #[arg(long, value_name = "N", conflicts_with_all = ["index", "grundy"],
+          allow_negative_numbers = true, value_parser = crate::args::size)]
     pub p_positions: Option<u64>,
 
-    /// The I-th P-position ((0,0) is the 0th), for I of any size.
-    #[arg(long, value_name = "I", value_parser = parse_heap, conflicts_with = "grundy")]
+    /// The I-th P-position ((0,0) is the 0th), for I of any size (digits or a power like 10^30).
+    #[arg(long, value_name = "I", allow_negative_numbers = true, value_parser = crate::args::heap, conflicts_with = "grundy")]
     pub index: Option<BigUint>,
 
-    /// Print the Grundy values g(x, y) for x, y < N (Wythoff's game, k = 0) by search.
-    #[arg(long, value_name = "N")]
+    /// Print the Grundy values g(x, y) for x, y < N (N >= 1; Wythoff's game, k = 0) by search.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::size)]
     pub grundy: Option<u64>,
 }
 
@@ -122,11 +123,11 @@ pub fn run(ctx: &Context, args: WythoffArgs) -> anyhow::Result<ExitCode> {
         let table = wythoff::grundy_table(n, &budget)?;
         let n_us = n as usize;
         if ctx.json() {
-            let rows = table.chunks(n_us.max(1)).map(<[u32]>::to_vec).collect();
-            return render::json(&Grundy { n, grundy: if n == 0 { Vec::new() } else { rows } });
+            let grundy = table.chunks(n_us).map(<[u32]>::to_vec).collect();
+            return render::json(&Grundy { n, grundy });
         }
         let width = table.iter().max().map_or(1, |m| m.to_string().len());
-        for row in table.chunks(n_us.max(1)) {
+        for row in table.chunks(n_us) {
             let cells: Vec<String> = row.iter().map(|g| format!("{g:>width$}")).collect();
             out.line(format_args!("{}", cells.join(" ")))?;
         }

@@ -1,5 +1,6 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
+mod args;
 mod classic;
 mod coins;
 mod eval;

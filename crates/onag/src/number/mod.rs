@@ -14,20 +14,51 @@ pub use dyadic::{Dyadic, birthday, simplest_between, simplest_in};
 /// to game values with [`Dyadic::from_rational`].
 pub type Rational = num_rational::BigRational;
 
-/// Parses a non-negative decimal integer of any size (`"0"`, `"123…"`).
+/// The largest number [`parse_natural`] builds from a power `A^B`, in bits.
+///
+/// A power is computed in full, so this bound keeps `10^999999999` from
+/// allocating gigabytes or running for minutes.
+pub const MAX_POWER_BITS: u64 = 1 << 20;
+
+/// Parses a non-negative integer of any size: plain decimal digits (`"0"`,
+/// `"123…"`) or a power `A^B` of two such numbers (`"10^30"`, `"2^64"`).
 ///
 /// Leading `+`, signs, spaces, underscores and empty strings are rejected with a
-/// message naming the text.
+/// message naming the text; a power with more than [`MAX_POWER_BITS`] bits is
+/// refused as too large.
 pub fn parse_natural(text: &str) -> crate::Result<BigUint> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        let what = if text.starts_with('-') && text.len() > 1 {
-            "must not be negative"
-        } else {
-            "is not a non-negative integer"
-        };
-        return Err(crate::Error::invalid(format!("'{text}' {what}")));
+    let invalid = |what: &str| crate::Error::invalid(format!("'{text}' {what}"));
+    if text.starts_with('-') && text.len() > 1 {
+        return Err(invalid("must not be negative"));
     }
-    text.parse::<BigUint>().map_err(|e| crate::Error::invalid(format!("'{text}': {e}")))
+    let digits = |part: &str| -> crate::Result<BigUint> {
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid("is not a non-negative integer"));
+        }
+        part.parse::<BigUint>().map_err(|e| crate::Error::invalid(format!("'{text}': {e}")))
+    };
+    let Some((base, exponent)) = text.split_once('^') else {
+        return digits(text);
+    };
+    let (base, exponent) = (digits(base)?, digits(exponent)?);
+    let too_large = || invalid(&format!("is too large (more than {MAX_POWER_BITS} bits)"));
+    let one = BigUint::from(1u32);
+    if base <= one || exponent == BigUint::default() {
+        // 0^0 is 1, as in every combinatorial count.
+        return Ok(if exponent == BigUint::default() { one } else { base });
+    }
+    // base >= 2, so the power has at least exponent * (bits(base) - 1) + 1 bits.
+    let exponent = u64::try_from(&exponent).map_err(|_| too_large())?;
+    let least_bits = exponent.checked_mul(base.bits() - 1).ok_or_else(too_large)?;
+    if least_bits >= MAX_POWER_BITS {
+        return Err(too_large());
+    }
+    let exponent = u32::try_from(exponent).map_err(|_| too_large())?;
+    let power = num_traits::Pow::pow(&base, exponent);
+    if power.bits() > MAX_POWER_BITS {
+        return Err(too_large());
+    }
+    Ok(power)
 }
 
 /// Serde helpers that write big integers as JSON numbers when they fit in 64
@@ -76,5 +107,37 @@ mod tests {
             assert!(parse_natural(bad).is_err(), "{bad}");
         }
         assert_eq!(parse_natural("-3").unwrap_err().to_string(), "'-3' must not be negative");
+    }
+
+    #[test]
+    fn powers_parse_exactly() {
+        let ten30 = "1000000000000000000000000000000";
+        assert_eq!(parse_natural("10^30").unwrap().to_string(), ten30);
+        assert_eq!(parse_natural("2^64").unwrap().to_string(), "18446744073709551616");
+        assert_eq!(parse_natural("7^1").unwrap(), BigUint::from(7u32));
+        assert_eq!(parse_natural("5^0").unwrap(), BigUint::from(1u32));
+        assert_eq!(parse_natural("0^0").unwrap(), BigUint::from(1u32));
+        assert_eq!(parse_natural("0^5").unwrap(), BigUint::default());
+        assert_eq!(parse_natural("1^99999999999999999999999").unwrap(), BigUint::from(1u32));
+        let repeated: BigUint = (0..30).fold(BigUint::from(1u32), |acc, _| acc * 10u32);
+        assert_eq!(parse_natural("10^30").unwrap(), repeated);
+        // Exactly at the bound: 2^(2^20 - 1) has 2^20 bits.
+        assert_eq!(parse_natural("2^1048575").unwrap().bits(), MAX_POWER_BITS);
+    }
+
+    #[test]
+    fn huge_powers_are_refused_quickly() {
+        for huge in ["2^1048576", "10^1000000", "10^99999999999999999999", "3^4294967296"] {
+            let message = parse_natural(huge).unwrap_err().to_string();
+            assert!(message.contains("is too large"), "{huge}: {message}");
+        }
+    }
+
+    #[test]
+    fn malformed_powers_are_rejected() {
+        for bad in ["^", "10^", "^3", "2^^3", "2^3^4", "2^-1", "-2^3", "2 ^3", "2^+3"] {
+            assert!(parse_natural(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_natural("-2^3").unwrap_err().to_string(), "'-2^3' must not be negative");
     }
 }
