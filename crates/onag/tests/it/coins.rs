@@ -396,3 +396,35 @@ fn rule_codes_print_and_parse_back() {
         assert_eq!(CoinRule::parse(name).unwrap().code(), code);
     }
 }
+
+#[test]
+fn rule_bounds_past_the_strip_are_clamped() {
+    // Brute force reads the rule as written; the fast code clamps it.
+    for code in ["2-4096", "upto:300", "1-9C(4000)", "3-100E", "1-50S", "2-90FS", "40+", "12"] {
+        check_rule(&CoinRule::parse(code).unwrap(), 8);
+    }
+    // `upto:4096` on 16 coins is `1+`: within a budget that tables sized by
+    // the bound (4096 counts × the values) would exceed at once.
+    let budget = Budget::unlimited().with_max_positions(1_000_000).with_max_memory(1 << 22);
+    let motley = coin_values(&CoinRule::parse("motley").unwrap(), 16, &budget).unwrap();
+    for code in ["upto:4096", "1-4096", "1-16", "1-4000C(4000)"] {
+        let rule = CoinRule::parse(code).unwrap();
+        assert_eq!(coin_values(&rule, 16, &budget).unwrap(), motley, "{code}");
+    }
+    let clamped = CoinRule::parse("1-4096,4000+,2C(9)").unwrap().clamped(21);
+    assert_eq!(clamped.code(), "1-4096,4000+,2C(9)");
+    assert_eq!(clamped.elements().len(), 2);
+    assert_eq!(clamped.elements()[0].max, None);
+    assert_eq!(clamped.elements()[1].span, Some(9));
+}
+
+#[test]
+fn coin_tables_are_checked_against_the_budget() {
+    let rule = CoinRule::parse("1-8").unwrap();
+    let err = coin_values(&rule, 16, &Budget::unlimited().with_max_memory(1000)).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    assert!(err.message().contains("memory limit"), "{err}");
+    let err = coin_values(&rule, 16, &Budget::unlimited().with_max_positions(100)).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    assert!(coin_values(&rule, 16, &Budget::unlimited().with_max_memory(1 << 20)).is_ok());
+}
