@@ -159,7 +159,21 @@ fn random_user_rules_match_brute_force() {
 fn winning_moves_are_exactly_the_moves_to_zero() {
     let mut rng = StdRng::seed_from_u64(12);
     for name in [
-        "mock", "ruler", "twins", "1-2,4C", "3+S", "2-4F", "1-3C(4)", "1+", "2+F", "upto:4", "3E,1",
+        "mock",
+        "ruler",
+        "twins",
+        "1-2,4C",
+        "3+S",
+        "2-4F",
+        "1-3C(4)",
+        "1+",
+        "2+F",
+        "upto:4",
+        "3E,1",
+        "2,4E",
+        "2-4EF",
+        "1-3C(4),3-4C",
+        "2",
     ] {
         let rule = CoinRule::parse(name).unwrap();
         let n = 10;
@@ -427,4 +441,40 @@ fn coin_tables_are_checked_against_the_budget() {
     let err = coin_values(&rule, 16, &Budget::unlimited().with_max_positions(100)).unwrap_err();
     assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
     assert!(coin_values(&rule, 16, &Budget::unlimited().with_max_memory(1 << 20)).is_ok());
+}
+
+#[test]
+fn moves_with_a_sum_match_filtered_listing_on_long_strips() {
+    // The lookups and in-place sums of for_each_move_with_sum against listing
+    // every move and filtering by nim-sum, beyond brute-force sizes.
+    let budget = Budget::unlimited();
+    for code in ["2,4E", "1-5C", "2-6EF", "3+E", "2", "2F", "1-3", "2-3F", "1-9C(5)", "3-4EF,2"] {
+        let rule = CoinRule::parse(code).unwrap();
+        let n = 60;
+        let values = coin_values(&rule, n, &budget).unwrap();
+        for m in 1..=n {
+            let mut all = Vec::new();
+            for_each_move(&rule, m, &budget, |others| all.push(others.to_vec())).unwrap();
+            all.sort();
+            all.dedup();
+            for target in [0, 1, 2, 3, values[m - 1], values[m / 2]] {
+                let sum = |s: &[usize]| s.iter().fold(0, |x, &p| x ^ values[p - 1]);
+                let expected: Vec<Vec<usize>> =
+                    all.iter().filter(|s| sum(s) == target).cloned().collect();
+                let mut found = Vec::new();
+                onag::impartial::coins::for_each_move_with_sum(
+                    &rule,
+                    &values,
+                    m,
+                    target,
+                    &budget,
+                    |others| found.push(others.to_vec()),
+                )
+                .unwrap();
+                found.sort();
+                found.dedup();
+                assert_eq!(found, expected, "{code} m={m} target={target}");
+            }
+        }
+    }
 }

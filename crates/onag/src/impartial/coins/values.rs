@@ -498,7 +498,43 @@ pub fn for_each_move_with_sum(
 ) -> Result<()> {
     let sum = |set: &[usize]| set.iter().fold(0, |x, &p| x ^ values[p - 1]);
     let mut work = 0u64;
+    let mut set: Vec<usize> = Vec::new();
     for e in rule.elements() {
+        if matches!(e.spacing, Spacing::Consecutive | Spacing::Equal) {
+            // One set per count and gap: its nim-sum is computed in place and
+            // the set is built only when it matches.
+            if e.allows(&[m]) && target == 0 {
+                visit(&[]);
+            }
+            let span = e.span.map_or(usize::MAX, |s| s as usize);
+            let max_k = e.max.map_or(m, |x| (x as usize).min(m));
+            for k in (e.min as usize).max(2)..=max_k {
+                let mut d = 1;
+                while (k - 1) * d < m && (k - 1) * d < span {
+                    if !e.first || m - (k - 1) * d == 1 {
+                        let xor = (1..k).fold(0, |x, t| x ^ values[m - t * d - 1]);
+                        if xor == target {
+                            set.clear();
+                            set.extend((1..k).rev().map(|t| m - t * d));
+                            set.push(m);
+                            if e.allows(&set) {
+                                set.pop();
+                                visit(&set);
+                            }
+                        }
+                    }
+                    work += k as u64;
+                    if work % 4096 < k as u64 {
+                        budget.check(work)?;
+                    }
+                    if e.spacing == Spacing::Consecutive {
+                        break;
+                    }
+                    d += 1;
+                }
+            }
+            continue;
+        }
         if e.spacing != Spacing::Any {
             let single = CoinRule::from_elements(vec![e.clone()]);
             for_each_move(&single, m, budget, |others| {
@@ -519,13 +555,11 @@ pub fn for_each_move_with_sum(
         // Forced coins (coin 1 under F) and the window of free choices.
         let forced: Vec<usize> = if e.first { vec![1] } else { Vec::new() };
         let window: Vec<usize> = (lo.max(forced.len() + 1)..m).collect();
-        let mut by_value: rustc_hash::FxHashMap<u64, Vec<usize>> = Default::default();
-        for (i, &p) in window.iter().enumerate() {
-            by_value.entry(values[p - 1]).or_default().push(i);
-        }
+        // Window indices by value, built only when some count enumerates
+        // more than one free coin (a single free coin is found by a scan).
+        let mut by_value: Option<rustc_hash::FxHashMap<u64, Vec<usize>>> = None;
         let max_k = e.max.map_or(m, |x| (x as usize).min(m));
         let min_k = (e.min as usize).max(2);
-        let mut set: Vec<usize> = Vec::new();
         for k in min_k..=max_k {
             // Others: the forced coins plus `free` coins from the window.
             let Some(free) = (k - 1).checked_sub(forced.len()) else { continue };
@@ -538,6 +572,29 @@ pub fn for_each_move_with_sum(
             if free > window.len() {
                 break;
             }
+            if free == 1 {
+                let want = target ^ sum(&forced);
+                for &p in window.iter().filter(|&&p| values[p - 1] == want) {
+                    set.clear();
+                    set.extend_from_slice(&forced);
+                    set.push(p);
+                    set.push(m);
+                    if e.allows(&set) {
+                        set.pop();
+                        visit(&set);
+                    }
+                }
+                work += window.len() as u64;
+                budget.check(work)?;
+                continue;
+            }
+            let by_value = by_value.get_or_insert_with(|| {
+                let mut map: rustc_hash::FxHashMap<u64, Vec<usize>> = Default::default();
+                for (i, &p) in window.iter().enumerate() {
+                    map.entry(values[p - 1]).or_default().push(i);
+                }
+                map
+            });
             // Enumerate the first free-1 window indices; look up the last.
             let head = free - 1;
             let mut idx: Vec<usize> = (0..head).collect();
