@@ -57,6 +57,9 @@ pub fn run(ctx: &Context, args: CoinsArgs) -> anyhow::Result<ExitCode> {
         bail!("expected RULE and COINS (e.g. onag coins mock hthht), or --product RULE... FILE");
     };
     let rule = rule(rule_text)?;
+    if coins.is_empty() {
+        bail!("COINS: empty strip (give h/t coins)");
+    }
     let heads = parse_strip(coins).map_err(|e| e.in_source("COINS"))?;
     let (budget, _bar) = ctx.budget("coin values");
     let sol = solve_strip(&rule, &heads, &budget)?;
@@ -106,6 +109,9 @@ fn product(ctx: &Context, args: &[String]) -> anyhow::Result<ExitCode> {
     };
     let source = if file == "-" { "stdin" } else { file.as_str() };
     let board = parse_board(&text, rules.len()).map_err(|e| e.in_source(source))?;
+    if board.sides.contains(&0) {
+        bail!("{source}: the board is empty (give a grid of h/t or one heads coin per line)");
+    }
     let (budget, _bar) = ctx.budget("coin values");
     let sol = solve_product(&rules, &board, &budget)?;
     if ctx.json() {

@@ -66,3 +66,46 @@ fn bad_input_is_a_one_line_error() {
     let long = "h".repeat(40);
     assert_error(&["coins", "motley", &long], "strip too long");
 }
+
+#[test]
+fn a_rule_reaching_past_the_strip_costs_nothing_more() {
+    // 21 coins: `upto:4096`, `1-4096` and `upto:1000` are all `1+` here. The
+    // position limit is far above what `1+` needs and far below what tables
+    // sized by the rule's bound (4096 counts) would take.
+    let coins = "h".repeat(21);
+    let motley = onag(&["coins", "1+", &coins, "--json"]);
+    assert_eq!(motley.code, 0, "{}", motley.stderr);
+    let v: serde_json::Value = serde_json::from_str(&motley.stdout).unwrap();
+    for rule in ["upto:4096", "1-4096", "upto:1000"] {
+        let run = onag(&["--max-positions", "20000000", "coins", rule, &coins, "--json"]);
+        assert_eq!(run.code, 0, "{rule}: {}", run.stderr);
+        let w: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(w["values"], v["values"], "{rule}");
+        assert_eq!(w["value"], v["value"], "{rule}");
+        assert_eq!(w["rule"], rule, "the rule is shown as given");
+    }
+    // A count no strip of 21 coins can reach allows no move.
+    let run = onag(&["coins", "4096+", &coins]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("value: *0"), "{}", run.stdout);
+}
+
+#[test]
+fn empty_input_is_rejected() {
+    assert_error(&["coins", "mock", ""], "COINS: empty strip (give h/t coins)");
+    let dir = std::env::temp_dir().join(format!("onag-coins-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [("empty.txt", ""), ("blank.txt", "\n  \n")] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let path = file.to_str().unwrap();
+        assert_error(
+            &["coins", "--product", "corners", path],
+            &format!("{path}: the board is empty"),
+        );
+    }
+    let run = onag_with_stdin(&["coins", "--product", "mock", "-"], "");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.starts_with("error: stdin: the board is empty"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -159,7 +159,21 @@ fn random_user_rules_match_brute_force() {
 fn winning_moves_are_exactly_the_moves_to_zero() {
     let mut rng = StdRng::seed_from_u64(12);
     for name in [
-        "mock", "ruler", "twins", "1-2,4C", "3+S", "2-4F", "1-3C(4)", "1+", "2+F", "upto:4", "3E,1",
+        "mock",
+        "ruler",
+        "twins",
+        "1-2,4C",
+        "3+S",
+        "2-4F",
+        "1-3C(4)",
+        "1+",
+        "2+F",
+        "upto:4",
+        "3E,1",
+        "2,4E",
+        "2-4EF",
+        "1-3C(4),3-4C",
+        "2",
     ] {
         let rule = CoinRule::parse(name).unwrap();
         let n = 10;
@@ -394,5 +408,73 @@ fn rule_codes_print_and_parse_back() {
     }
     for &(name, code) in onag::impartial::coins::NAMED_RULES {
         assert_eq!(CoinRule::parse(name).unwrap().code(), code);
+    }
+}
+
+#[test]
+fn rule_bounds_past_the_strip_are_clamped() {
+    // Brute force reads the rule as written; the fast code clamps it.
+    for code in ["2-4096", "upto:300", "1-9C(4000)", "3-100E", "1-50S", "2-90FS", "40+", "12"] {
+        check_rule(&CoinRule::parse(code).unwrap(), 8);
+    }
+    // `upto:4096` on 16 coins is `1+`: within a budget that tables sized by
+    // the bound (4096 counts × the values) would exceed at once.
+    let budget = Budget::unlimited().with_max_positions(1_000_000).with_max_memory(1 << 22);
+    let motley = coin_values(&CoinRule::parse("motley").unwrap(), 16, &budget).unwrap();
+    for code in ["upto:4096", "1-4096", "1-16", "1-4000C(4000)"] {
+        let rule = CoinRule::parse(code).unwrap();
+        assert_eq!(coin_values(&rule, 16, &budget).unwrap(), motley, "{code}");
+    }
+    let clamped = CoinRule::parse("1-4096,4000+,2C(9)").unwrap().clamped(21);
+    assert_eq!(clamped.code(), "1-4096,4000+,2C(9)");
+    assert_eq!(clamped.elements().len(), 2);
+    assert_eq!(clamped.elements()[0].max, None);
+    assert_eq!(clamped.elements()[1].span, Some(9));
+}
+
+#[test]
+fn coin_tables_are_checked_against_the_budget() {
+    let rule = CoinRule::parse("1-8").unwrap();
+    let err = coin_values(&rule, 16, &Budget::unlimited().with_max_memory(1000)).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    assert!(err.message().contains("memory limit"), "{err}");
+    let err = coin_values(&rule, 16, &Budget::unlimited().with_max_positions(100)).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    assert!(coin_values(&rule, 16, &Budget::unlimited().with_max_memory(1 << 20)).is_ok());
+}
+
+#[test]
+fn moves_with_a_sum_match_filtered_listing_on_long_strips() {
+    // The lookups and in-place sums of for_each_move_with_sum against listing
+    // every move and filtering by nim-sum, beyond brute-force sizes.
+    let budget = Budget::unlimited();
+    for code in ["2,4E", "1-5C", "2-6EF", "3+E", "2", "2F", "1-3", "2-3F", "1-9C(5)", "3-4EF,2"] {
+        let rule = CoinRule::parse(code).unwrap();
+        let n = 60;
+        let values = coin_values(&rule, n, &budget).unwrap();
+        for m in 1..=n {
+            let mut all = Vec::new();
+            for_each_move(&rule, m, &budget, |others| all.push(others.to_vec())).unwrap();
+            all.sort();
+            all.dedup();
+            for target in [0, 1, 2, 3, values[m - 1], values[m / 2]] {
+                let sum = |s: &[usize]| s.iter().fold(0, |x, &p| x ^ values[p - 1]);
+                let expected: Vec<Vec<usize>> =
+                    all.iter().filter(|s| sum(s) == target).cloned().collect();
+                let mut found = Vec::new();
+                onag::impartial::coins::for_each_move_with_sum(
+                    &rule,
+                    &values,
+                    m,
+                    target,
+                    &budget,
+                    |others| found.push(others.to_vec()),
+                )
+                .unwrap();
+                found.sort();
+                found.dedup();
+                assert_eq!(found, expected, "{code} m={m} target={target}");
+            }
+        }
     }
 }

@@ -148,6 +148,26 @@ impl CoinRule {
     pub fn allows(&self, turned: &[usize]) -> bool {
         self.elements.iter().any(|e| e.allows(turned))
     }
+
+    /// The same rule on a strip of `n` coins, with its reach clamped to the
+    /// strip: a move turns at most `n` coins spanning at most `n`, so larger
+    /// counts and spans never bind (`1-4096` on 21 coins is `1+`) and
+    /// elements needing more than `n` coins never apply. Text and code stay
+    /// as given. Invariant: every count and span left is below `n`, so
+    /// tables built from the result are bounded by the strip length.
+    pub fn clamped(&self, n: usize) -> CoinRule {
+        let elements = self
+            .elements
+            .iter()
+            .filter(|e| (e.min as usize) <= n)
+            .map(|e| Element {
+                max: e.max.filter(|&m| (m as usize) < n),
+                span: e.span.filter(|&s| (s as usize) < n),
+                ..e.clone()
+            })
+            .collect();
+        CoinRule { text: self.text.clone(), code: self.code.clone(), elements }
+    }
 }
 
 /// The turning code of one element.

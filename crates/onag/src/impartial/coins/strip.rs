@@ -60,7 +60,9 @@ pub fn solve_strip(rule: &CoinRule, heads: &[bool], budget: &Budget) -> Result<S
     let mut winning_moves = Vec::new();
     if value != 0 {
         let mut seen: FxHashSet<Vec<usize>> = FxHashSet::default();
+        let total = heads.len() as u64;
         for (m, _) in heads.iter().enumerate().filter(|(_, h)| **h) {
+            budget.progress("winning moves", m as u64, Some(total));
             let m = m + 1;
             // Turning coin m and the others changes the value by g(m) ⊕ (their sum).
             let target = value ^ values[m - 1];

@@ -17,6 +17,28 @@ use super::rule::{CoinRule, Element, Spacing};
 /// Largest coin value the bit arrays may hold (2^20 entries).
 const MAX_VALUE_BITS: u32 = 20;
 
+/// Most entries (count classes × bit-array size) one reach table may hold,
+/// whatever the budget: 2^27 flags, twice that while a coin is added.
+const MAX_TABLE_ENTRIES: u64 = 1 << 27;
+
+/// Checks a reach table of `classes` bit arrays of `size` flags against
+/// [`MAX_TABLE_ENTRIES`] and the budget before it is allocated. Adding an
+/// item keeps a second copy, so the memory asked for is twice the table.
+fn check_table(classes: usize, size: usize, budget: &Budget) -> Result<()> {
+    let entries = (classes as u64).saturating_mul(size as u64);
+    if entries > MAX_TABLE_ENTRIES {
+        return Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!(
+                "coin tables of {entries} entries ({classes} coin counts × values below {size}) \
+                 exceed the limit of {MAX_TABLE_ENTRIES}: strip too long for this rule"
+            ),
+        ));
+    }
+    budget.check_positions(entries)?;
+    budget.check_memory(entries.saturating_mul(2))
+}
+
 /// Count classes for "others" (coins turned besides the rightmost): `0..=top`,
 /// where the top class also holds every larger count when the range is open.
 #[derive(Clone)]
@@ -56,21 +78,34 @@ struct Reach {
 
 impl Reach {
     /// The empty choice plus `base` (a nim-sum and how many coins it counts);
-    /// `None` if that count is already too many.
-    fn new(counts: Counts, size: usize, base: (u64, usize)) -> Option<Reach> {
-        let start = counts.class(base.1)?;
+    /// `None` if that count is already too many. The table is checked
+    /// against the budget before it is allocated.
+    fn new(
+        counts: Counts,
+        size: usize,
+        base: (u64, usize),
+        budget: &Budget,
+    ) -> Result<Option<Reach>> {
+        let Some(start) = counts.class(base.1) else { return Ok(None) };
+        check_table(counts.top + 1, size, budget)?;
         let mut sets = vec![vec![false; size]; counts.top + 1];
         sets[start][base.0 as usize] = true;
-        Some(Reach { counts, sets })
+        Ok(Some(Reach { counts, sets }))
     }
 
-    /// Grows the bit arrays to `size` (values already present stay valid).
-    fn resize(&mut self, size: usize) {
+    /// Grows the bit arrays to `size` (values already present stay valid),
+    /// checking the grown table against the budget first.
+    fn resize(&mut self, size: usize, budget: &Budget) -> Result<()> {
+        if self.sets.first().is_some_and(|s| s.len() >= size) {
+            return Ok(());
+        }
+        check_table(self.sets.len(), size, budget)?;
         for set in &mut self.sets {
             if set.len() < size {
                 set.resize(size, false);
             }
         }
+        Ok(())
     }
 
     /// Allows choosing one more item worth `value` that counts `coins` coins.
@@ -110,7 +145,7 @@ fn sweep(
     work: &mut u64,
     budget: &Budget,
 ) -> Result<()> {
-    let Some(mut reach) = Reach::new(counts, options.len(), base) else { return Ok(()) };
+    let Some(mut reach) = Reach::new(counts, options.len(), base, budget)? else { return Ok(()) };
     for &(value, coins) in items {
         reach.add(value, coins, work, budget)?;
     }
@@ -126,8 +161,11 @@ fn incremental(e: &Element) -> bool {
 }
 
 /// The values `g(1), …, g(n)` of single heads coins under `rule`, as
-/// `values[p - 1] = g(p)`.
+/// `values[p - 1] = g(p)`. The rule's reach is first clamped to the strip
+/// ([`CoinRule::clamped`]), so a bound larger than `n` costs nothing, and
+/// every table is checked against the budget before it is allocated.
 pub fn coin_values(rule: &CoinRule, n: usize, budget: &Budget) -> Result<Vec<u64>> {
+    let rule = &rule.clamped(n);
     let mut g: Vec<u64> = Vec::with_capacity(n);
     let mut work = 0u64;
     // Running reach sets of the incremental elements (None until started).
@@ -147,7 +185,7 @@ pub fn coin_values(rule: &CoinRule, n: usize, budget: &Budget) -> Result<Vec<u64
             if incremental(e) {
                 single_coin_option(e, m, &mut options);
                 if let Some(reach) = run {
-                    reach.resize(size);
+                    reach.resize(size, budget)?;
                     reach.mark(&mut options);
                 }
             } else {
@@ -164,14 +202,14 @@ pub fn coin_values(rule: &CoinRule, n: usize, budget: &Budget) -> Result<Vec<u64
             }
             match run {
                 Some(reach) => {
-                    reach.resize(size);
+                    reach.resize(size, budget)?;
                     reach.add(mex, 1, &mut work, budget)?;
                 }
                 None => {
                     if let Some(counts) = Counts::of(e) {
                         // With F the first coin is always turned: it is the base.
                         let base = if e.first { (mex, 1) } else { (0, 0) };
-                        let mut reach = Reach::new(counts, size, base);
+                        let mut reach = Reach::new(counts, size, base, budget)?;
                         if !e.first
                             && let Some(r) = &mut reach
                         {
@@ -460,7 +498,43 @@ pub fn for_each_move_with_sum(
 ) -> Result<()> {
     let sum = |set: &[usize]| set.iter().fold(0, |x, &p| x ^ values[p - 1]);
     let mut work = 0u64;
+    let mut set: Vec<usize> = Vec::new();
     for e in rule.elements() {
+        if matches!(e.spacing, Spacing::Consecutive | Spacing::Equal) {
+            // One set per count and gap: its nim-sum is computed in place and
+            // the set is built only when it matches.
+            if e.allows(&[m]) && target == 0 {
+                visit(&[]);
+            }
+            let span = e.span.map_or(usize::MAX, |s| s as usize);
+            let max_k = e.max.map_or(m, |x| (x as usize).min(m));
+            for k in (e.min as usize).max(2)..=max_k {
+                let mut d = 1;
+                while (k - 1) * d < m && (k - 1) * d < span {
+                    if !e.first || m - (k - 1) * d == 1 {
+                        let xor = (1..k).fold(0, |x, t| x ^ values[m - t * d - 1]);
+                        if xor == target {
+                            set.clear();
+                            set.extend((1..k).rev().map(|t| m - t * d));
+                            set.push(m);
+                            if e.allows(&set) {
+                                set.pop();
+                                visit(&set);
+                            }
+                        }
+                    }
+                    work += k as u64;
+                    if work % 4096 < k as u64 {
+                        budget.check(work)?;
+                    }
+                    if e.spacing == Spacing::Consecutive {
+                        break;
+                    }
+                    d += 1;
+                }
+            }
+            continue;
+        }
         if e.spacing != Spacing::Any {
             let single = CoinRule::from_elements(vec![e.clone()]);
             for_each_move(&single, m, budget, |others| {
@@ -481,13 +555,11 @@ pub fn for_each_move_with_sum(
         // Forced coins (coin 1 under F) and the window of free choices.
         let forced: Vec<usize> = if e.first { vec![1] } else { Vec::new() };
         let window: Vec<usize> = (lo.max(forced.len() + 1)..m).collect();
-        let mut by_value: rustc_hash::FxHashMap<u64, Vec<usize>> = Default::default();
-        for (i, &p) in window.iter().enumerate() {
-            by_value.entry(values[p - 1]).or_default().push(i);
-        }
+        // Window indices by value, built only when some count enumerates
+        // more than one free coin (a single free coin is found by a scan).
+        let mut by_value: Option<rustc_hash::FxHashMap<u64, Vec<usize>>> = None;
         let max_k = e.max.map_or(m, |x| (x as usize).min(m));
         let min_k = (e.min as usize).max(2);
-        let mut set: Vec<usize> = Vec::new();
         for k in min_k..=max_k {
             // Others: the forced coins plus `free` coins from the window.
             let Some(free) = (k - 1).checked_sub(forced.len()) else { continue };
@@ -500,6 +572,29 @@ pub fn for_each_move_with_sum(
             if free > window.len() {
                 break;
             }
+            if free == 1 {
+                let want = target ^ sum(&forced);
+                for &p in window.iter().filter(|&&p| values[p - 1] == want) {
+                    set.clear();
+                    set.extend_from_slice(&forced);
+                    set.push(p);
+                    set.push(m);
+                    if e.allows(&set) {
+                        set.pop();
+                        visit(&set);
+                    }
+                }
+                work += window.len() as u64;
+                budget.check(work)?;
+                continue;
+            }
+            let by_value = by_value.get_or_insert_with(|| {
+                let mut map: rustc_hash::FxHashMap<u64, Vec<usize>> = Default::default();
+                for (i, &p) in window.iter().enumerate() {
+                    map.entry(values[p - 1]).or_default().push(i);
+                }
+                map
+            });
             // Enumerate the first free-1 window indices; look up the last.
             let head = free - 1;
             let mut idx: Vec<usize> = (0..head).collect();
