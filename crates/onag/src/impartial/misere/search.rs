@@ -145,6 +145,7 @@ impl<'a> MisereSolver<'a> {
             steps += 1;
             if steps % 1024 == 0 {
                 budget.check(self.memo.len() as u64)?;
+                budget.progress("misère positions", self.memo.len() as u64, budget.max_positions());
             }
             let options = self.options(&key);
             let missing: Vec<Key> =
