@@ -25,7 +25,11 @@ const EXAMPLES: &str = "Examples:
   onag octal 4!.0 --genus 0..20         misère genus of heaps, like CGSuite
 
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
-unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).";
+unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
+
+Once a period is certified, heaps of any size (up to 2^64-1) follow from it.
+Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
+at 300000 positions; raise either with --max-positions.";
 
 /// Arguments of `onag octal`.
 #[derive(Debug, Args)]
@@ -95,7 +99,7 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
 /// The default `--max-positions` of the Grundy table when none is given.
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 /// The default `--max-positions` of misère searches (sums and genus).
-const DEFAULT_MISERE_POSITIONS: u64 = 1_000_000;
+const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
 /// Heaps up to this size have their options enumerated (winning moves and
 /// misère play); larger ones are answered from the period only.
 const MAX_ENUMERATED_HEAP: u64 = 1_000_000;

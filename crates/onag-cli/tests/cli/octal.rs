@@ -143,3 +143,18 @@ fn octal_sum_items_are_checked() {
     assert_error(&["octal", "0.77", "--sum", "-1"], "heaps must not be negative");
     assert_error(&["octal", "0.77", "--sum", "4,x"], "item 2 ('x')");
 }
+
+#[test]
+fn octal_misere_search_of_a_big_heap_is_bounded() {
+    let run = onag(&["octal", "0.77", "--sum", "1000000", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let small = kayles_small(100);
+    let g = small[(71 + (1_000_000 - 71) % 12) as usize];
+    assert!(run.stdout.starts_with(&format!("nim value: {g}\n")), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("misère value: not computed (")
+            && run.stdout.contains("--max-positions"),
+        "{}",
+        run.stdout
+    );
+}

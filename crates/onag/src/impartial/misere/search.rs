@@ -150,6 +150,10 @@ impl<'a> MisereSolver<'a> {
             let options = self.options(&key);
             let missing: Vec<Key> =
                 options.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
+            // A big heap has many options: count the pending ones against the limit now.
+            if missing.len() >= 1024 {
+                budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
+            }
             if missing.is_empty() || expanded {
                 let value = if options.is_empty() {
                     1
