@@ -57,6 +57,11 @@ impl Output {
         self.out.write_all(bytes).map_err(io_error)
     }
 
+    /// Flushes what was written so far (for results printed as they are found).
+    pub fn flush(&mut self) -> anyhow::Result<()> {
+        self.out.flush().map_err(io_error)
+    }
+
     /// Flushes the output; the command succeeded.
     pub fn finish(mut self) -> anyhow::Result<ExitCode> {
         self.out.flush().map_err(io_error)?;

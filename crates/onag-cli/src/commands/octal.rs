@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
 use clap::Args;
+use onag::ErrorKind;
 use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
-use onag::impartial::heap::{GrundySequence, TakeAndBreak, nim_value_of_sum, winning_moves};
+use onag::impartial::heap::{GrundySequence, TakeAndBreak, winning_moves};
 use onag::impartial::misere::MisereSolver;
 use serde::Serialize;
 
@@ -24,7 +25,11 @@ const EXAMPLES: &str = "Examples:
   onag octal 4!.0 --genus 0..20         misère genus of heaps, like CGSuite
 
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
-unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).";
+unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
+
+Once a period is certified, heaps of any size (up to 2^64-1) follow from it.
+Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
+at 300000 positions; raise either with --max-positions.";
 
 /// Arguments of `onag octal`.
 #[derive(Debug, Args)]
@@ -51,8 +56,8 @@ pub struct OctalArgs {
     pub output: Option<String>,
 
     /// Value, outcome and winning moves of the sum of these heaps (normal and misère play).
-    #[arg(long, value_name = "H,H,...", value_delimiter = ',', num_args = 1..)]
-    pub sum: Option<Vec<u64>>,
+    #[arg(long, value_name = "H,H,...", value_parser = parse_heaps, allow_hyphen_values = true)]
+    pub sum: Option<HeapList>,
 
     /// Misère genus of heaps A to B (inclusive).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
@@ -70,14 +75,47 @@ fn parse_range(text: &str) -> Result<(u64, u64), String> {
     Ok((a, b))
 }
 
+/// The heaps of `--sum`.
+#[derive(Debug, Clone)]
+pub struct HeapList(pub Vec<u64>);
+
+fn parse_heaps(text: &str) -> Result<HeapList, String> {
+    let mut heaps = Vec::new();
+    for (i, item) in text.split(',').enumerate() {
+        let item = item.trim();
+        let n = i + 1;
+        if item.is_empty() {
+            return Err(format!("item {n} is empty"));
+        }
+        if item.starts_with('-') {
+            return Err(format!("item {n} ('{item}'): heaps must not be negative"));
+        }
+        let h = item.parse().map_err(|_| format!("item {n} ('{item}') is not a heap size"))?;
+        heaps.push(h);
+    }
+    Ok(HeapList(heaps))
+}
+
+/// The default `--max-positions` of the Grundy table when none is given.
+const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
+/// The default `--max-positions` of misère searches (sums and genus).
+const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
+/// Heaps up to this size have their options enumerated (winning moves and
+/// misère play); larger ones are answered from the period only.
+const MAX_ENUMERATED_HEAP: u64 = 1_000_000;
+
 #[derive(Serialize)]
 struct SumJson {
     heaps: Vec<u64>,
     nim_value: u32,
     outcome: onag::impartial::Outcome,
-    winning_moves: Vec<MoveJson>,
-    misere_value: u32,
-    misere_outcome: onag::impartial::Outcome,
+    winning_moves: Option<Vec<MoveJson>>,
+    misere_value: Option<u32>,
+    misere_outcome: Option<onag::impartial::Outcome>,
+    #[serde(skip)]
+    not_searched: Option<String>,
+    #[serde(skip)]
+    misere_not_searched: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -122,50 +160,87 @@ fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
 /// Runs `onag octal`.
 pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     let rule = TakeAndBreak::parse(&args.code).map_err(|e| e.in_source("CODE"))?;
-    let mut upto = args.upto;
-    for (_, b) in [args.values, args.genus].into_iter().flatten() {
-        upto = upto.max(b);
-    }
-    if let Some(sum) = &args.sum {
-        upto = upto.max(sum.iter().copied().max().unwrap_or(0));
-    }
+    let upto = args.upto;
     if upto > MAX_HEAP as u64 {
         bail!("--upto {upto}: heaps are limited to {MAX_HEAP}");
     }
-    let upto_usize = upto as usize;
+    // The furthest heap asked for, and the option asking for it.
+    let mut far = (upto, format!("--upto {upto}"));
+    if let Some((a, b)) = args.values
+        && b > far.0
+    {
+        far = (b, format!("--values {a}..{b}"));
+    }
+    if let Some((a, b)) = args.genus {
+        if b > MAX_ENUMERATED_HEAP {
+            bail!(
+                "--genus {a}..{b}: the misère search is limited to heaps up to {MAX_ENUMERATED_HEAP}"
+            );
+        }
+        if b > far.0 {
+            far = (b, format!("--genus {a}..{b}"));
+        }
+    }
+    if let Some(HeapList(heaps)) = &args.sum
+        && let Some(&h) = heaps.iter().max()
+        && h > far.0
+    {
+        far = (h, format!("--sum: heap {h}"));
+    }
     // Open output files first: a bad path fails before a long computation.
     let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
     let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
 
-    let (budget, bar) = ctx.budget("Grundy values");
-    let seq = rule.sequence(upto_usize, &budget)?;
+    let (mut budget, bar) = ctx.budget("Grundy values");
+    if ctx.global.max_positions.is_none() {
+        budget = budget.with_max_positions(DEFAULT_MAX_POSITIONS);
+    }
+    budget.check_positions(upto + 1).with_context(|| format!("--upto {upto}"))?;
+    // Search only until a period is certified; heaps beyond follow from it.
+    let mut seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
+    seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
     drop(bar);
+    let table = &seq.values[..=upto as usize];
+    let value =
+        |n: u64| seq.value(n).with_context(|| format!("heap {n}: value beyond the computed table"));
 
     if let Some((path, mut w)) = output {
-        write_sequence(&seq.values, path.ends_with(".bin"), &mut w)
+        write_sequence(table, path.ends_with(".bin"), &mut w)
             .with_context(|| format!("cannot write '{path}'"))?;
     }
     if let Some((path, mut w)) = plot {
-        crate::plot::scatter(&mut w, &rule.to_string(), &seq.values)
+        crate::plot::scatter(&mut w, &rule.to_string(), table)
             .and_then(|()| w.flush().map_err(Into::into))
             .with_context(|| format!("cannot write '{path}'"))?;
     }
 
     let sum = match &args.sum {
-        Some(heaps) => Some(solve_sum(ctx, &rule, &seq, heaps)?),
+        Some(HeapList(heaps)) => Some(solve_sum(ctx, &rule, &seq, heaps)?),
         None => None,
     };
+    let mut out = render::Output::new();
     let genus = match args.genus {
         Some((a, b)) => {
-            let (budget, _bar) = ctx.budget("misère genus");
-            let mut solver = MisereSolver::new(&rule);
-            let mut out = Vec::new();
-            for h in a..=b {
-                let g = solver.genus(&[h as usize], seq.values[h as usize], &budget)?;
-                let misere_value = g.gammas[0];
-                out.push(GenusJson { heap: h, genus: g.to_string(), misere_value });
+            let (mut budget, _bar) = ctx.budget("misère genus");
+            if ctx.global.max_positions.is_none() {
+                budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);
             }
-            Some(out)
+            let mut solver = MisereSolver::new(&rule);
+            let mut found = Vec::new();
+            for h in a..=b {
+                budget.progress("misère genus", h - a, Some(b - a + 1));
+                let g = solver
+                    .genus(&[h as usize], value(h)?, &budget)
+                    .with_context(|| format!("--genus: heap {h}"))?;
+                let entry = GenusJson { heap: h, genus: g.to_string(), misere_value: g.gammas[0] };
+                // Text: print each result as soon as it is known.
+                if !ctx.json() && args.values.is_none() && args.sum.is_none() {
+                    out.line(format_args!("{}: {}", entry.heap, entry.genus))?;
+                    out.flush()?;
+                }
+                found.push(entry);
+            }
+            Some(found)
         }
         None => None,
     };
@@ -175,13 +250,13 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         return render::json(&OctalJson {
             code: rule.to_string(),
             upto,
-            sequence: &seq.values,
+            sequence: table,
             period: c.map(|p| p.period),
             preperiod: c.map(|p| p.preperiod),
             saltus: c.map(|p| p.saltus),
             certified_at: c.map(|_| seq.searched - 1),
             apparent: seq.apparent,
-            max_value: seq.max_value(),
+            max_value: table.iter().copied().max().unwrap_or(0),
             algorithm: seq.algorithm,
             rare_mask: seq.rare_mask,
             rare_count: seq.rare_count,
@@ -190,13 +265,18 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         });
     }
 
-    let mut out = render::Output::new();
+    let streamed = args.values.is_none() && args.sum.is_none();
     if let Some((a, b)) = args.values {
-        for start in (a..=b).step_by(10) {
-            let end = (start + 9).min(b);
-            let row: Vec<String> =
-                (start..=end).map(|n| seq.values[n as usize].to_string()).collect();
+        let mut start = a;
+        loop {
+            let end = start.saturating_add(9).min(b);
+            let row = (start..=end).map(|n| value(n).map(|v| v.to_string()));
+            let row: Vec<String> = row.collect::<anyhow::Result<_>>()?;
             out.line(format_args!("{start}: {}", row.join(" ")))?;
+            if end == b {
+                break;
+            }
+            start = end + 1;
         }
     } else if sum.is_none() && genus.is_none() {
         summary(&mut out, &rule, &seq, upto)?;
@@ -204,20 +284,37 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     if let Some(s) = &sum {
         out.line(format_args!("nim value: {}", s.nim_value))?;
         out.line(format_args!("outcome: {}", render::outcome_words(s.outcome)))?;
-        if s.winning_moves.is_empty() {
-            out.line(format_args!("winning moves: none (every move loses)"))?;
-        } else {
-            out.line(format_args!("winning moves:"))?;
-            for m in &s.winning_moves {
-                let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
-                let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
-                out.line(format_args!("  heap {}: {} -> {to}", m.heap, m.from))?;
+        match &s.winning_moves {
+            None => out.line(format_args!(
+                "winning moves: not listed ({})",
+                s.not_searched.as_deref().unwrap_or("not searched")
+            ))?,
+            Some(moves) if moves.is_empty() => {
+                out.line(format_args!("winning moves: none (every move loses)"))?
+            }
+            Some(moves) => {
+                out.line(format_args!("winning moves:"))?;
+                for m in moves {
+                    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
+                    let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
+                    out.line(format_args!("  heap {}: {} -> {to}", m.heap, m.from))?;
+                }
             }
         }
-        out.line(format_args!("misère value: {}", s.misere_value))?;
-        out.line(format_args!("misère outcome: {}", render::outcome_words(s.misere_outcome)))?;
+        match (s.misere_value, s.misere_outcome) {
+            (Some(v), Some(o)) => {
+                out.line(format_args!("misère value: {v}"))?;
+                out.line(format_args!("misère outcome: {}", render::outcome_words(o)))?;
+            }
+            _ => out.line(format_args!(
+                "misère value: not computed ({})",
+                s.misere_not_searched.as_deref().unwrap_or("not searched")
+            ))?,
+        }
     }
-    if let Some(g) = &genus {
+    if let Some(g) = &genus
+        && !streamed
+    {
         for entry in g {
             out.line(format_args!("{}: {}", entry.heap, entry.genus))?;
         }
@@ -273,23 +370,50 @@ fn solve_sum(
     seq: &GrundySequence,
     heaps: &[u64],
 ) -> anyhow::Result<SumJson> {
-    let hs: Vec<usize> = heaps.iter().map(|&h| h as usize).collect();
-    let nim_value =
-        nim_value_of_sum(&seq.values, &hs).context("heap beyond the computed values")?;
-    let moves = winning_moves(rule, &seq.values, &hs).context("heap beyond the computed values")?;
-    let (budget, _bar) = ctx.budget("misère search");
-    let misere_value = MisereSolver::new(rule).misere_value(&hs, &budget)?;
-    Ok(SumJson {
+    let mut nim_value = 0u32;
+    for &h in heaps {
+        nim_value ^= seq.value(h).with_context(|| format!("--sum: heap {h}: value unknown"))?;
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let mut json = SumJson {
         heaps: heaps.to_vec(),
         nim_value,
         outcome: onag::impartial::Outcome::from_zero(nim_value == 0),
-        winning_moves: moves
-            .into_iter()
-            .map(|(i, to)| MoveJson { heap: i, from: hs[i], to })
-            .collect(),
-        misere_value,
-        misere_outcome: onag::impartial::Outcome::from_zero(misere_value == 0),
-    })
+        winning_moves: None,
+        misere_value: None,
+        misere_outcome: None,
+        not_searched: None,
+        misere_not_searched: None,
+    };
+    if largest > MAX_ENUMERATED_HEAP {
+        let why = format!("heap {largest} exceeds {MAX_ENUMERATED_HEAP}");
+        json.not_searched = Some(why.clone());
+        json.misere_not_searched = Some(why);
+        return Ok(json);
+    }
+    // Every heap fits in memory here: a table of values up to the largest.
+    let values: Vec<u32> = (0..=largest)
+        .map(|n| seq.value(n).with_context(|| format!("heap {n}: value unknown")))
+        .collect::<anyhow::Result<_>>()?;
+    let hs: Vec<usize> = heaps.iter().map(|&h| h as usize).collect();
+    let moves = winning_moves(rule, &values, &hs).context("heap beyond the computed values")?;
+    json.winning_moves =
+        Some(moves.into_iter().map(|(i, to)| MoveJson { heap: i, from: hs[i], to }).collect());
+    let (mut budget, _bar) = ctx.budget("misère search");
+    if ctx.global.max_positions.is_none() {
+        budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);
+    }
+    match MisereSolver::new(rule).misere_value(&hs, &budget) {
+        Ok(v) => {
+            json.misere_value = Some(v);
+            json.misere_outcome = Some(onag::impartial::Outcome::from_zero(v == 0));
+        }
+        Err(e) if e.kind() == ErrorKind::LimitExceeded => {
+            json.misere_not_searched = Some(e.to_string());
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(json)
 }
 
 fn write_sequence(values: &[u32], binary: bool, w: &mut impl Write) -> std::io::Result<()> {

@@ -71,3 +71,90 @@ fn bad_input_is_a_one_line_error() {
     assert_error(&["octal", "0.77", "--values", "5..2"], "empty range");
     assert_error(&["octal", "0.77", "--upto", "1000", "--max-positions", "10"], "limit");
 }
+
+/// Kayles values of heaps `0..=n`, from a run that searches every one.
+fn kayles_small(n: u64) -> Vec<u64> {
+    let run = onag(&["octal", "0.77", "--values", &format!("0..{n}"), "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .flat_map(|l| l.split_once(": ").unwrap().1.split(' '))
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn octal_huge_heaps_follow_from_the_certified_period() {
+    let small = kayles_small(200);
+    let expect = |n: u64| small[(71 + (n - 71) % 12) as usize].to_string();
+    let run = onag(&["octal", "0.77", "--values", "4294967290..4294967293", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let row: Vec<String> = (4294967290u64..=4294967293).map(expect).collect();
+    assert_eq!(run.stdout, format!("4294967290: {}\n", row.join(" ")));
+    let run = onag(&["octal", "0.77", "--values", "10000000000000..10000000000010"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with(&format!("10000000000000: {} ", expect(10_000_000_000_000))));
+    assert!(run.stdout.ends_with(&format!("10000000000010: {}\n", expect(10_000_000_000_010))));
+    let run = onag(&["octal", "0.77", "--sum", "4294967293", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(&format!("nim value: {}\n", expect(4294967293))), "{}", run.stdout);
+    assert!(run.stdout.contains("winning moves: not listed"), "{}", run.stdout);
+}
+
+#[test]
+fn octal_table_limit_is_checked_before_allocating() {
+    assert_error(
+        &["octal", "0.77", "--upto", "200000000"],
+        "--upto 200000000: 200000001 positions exceed the limit of 100000000 (raise --max-positions)",
+    );
+    // Grundy's game certifies no period: its table is bounded and the error names the option.
+    assert_error(
+        &["octal", "4!.0", "--values", "10000000000000..10000000000010"],
+        "--values 10000000000000..10000000000010: 10000000000011 positions exceed",
+    );
+    assert_error(&["octal", "4!.0", "--sum", "3,200000000"], "--sum: heap 200000000");
+    assert_error(
+        &["octal", "4!.0", "--values", "0..5000", "--max-positions", "2000"],
+        "--values 0..5000",
+    );
+}
+
+#[test]
+fn octal_genus_is_bounded_and_prints_as_it_goes() {
+    let run = onag(&["octal", "0.77", "--genus", "0..60", "--max-positions", "20000"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.starts_with("error: --genus: heap "), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("exceed the limit of 20000 (raise --max-positions)"),
+        "{}",
+        run.stderr
+    );
+    // The heaps found before the limit were printed.
+    assert!(run.stdout.starts_with("0: 0\n1: 1\n2: 2\n3: 3\n"), "{}", run.stdout);
+    assert!(run.stdout.lines().count() >= 10, "{}", run.stdout);
+    assert_error(&["octal", "0.77", "--genus", "0..4294967293"], "--genus 0..4294967293");
+}
+
+#[test]
+fn octal_sum_items_are_checked() {
+    assert_error(&["octal", "0.77", "--sum", "5,,7"], "item 2 is empty");
+    assert_error(&["octal", "0.77", "--sum", "5,,7"], "--sum");
+    assert_error(&["octal", "0.77", "--sum", "-1"], "heaps must not be negative");
+    assert_error(&["octal", "0.77", "--sum", "4,x"], "item 2 ('x')");
+}
+
+#[test]
+fn octal_misere_search_of_a_big_heap_is_bounded() {
+    let run = onag(&["octal", "0.77", "--sum", "1000000", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let small = kayles_small(100);
+    let g = small[(71 + (1_000_000 - 71) % 12) as usize];
+    assert!(run.stdout.starts_with(&format!("nim value: {g}\n")), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("misère value: not computed (")
+            && run.stdout.contains("--max-positions"),
+        "{}",
+        run.stdout
+    );
+}

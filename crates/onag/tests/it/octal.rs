@@ -342,3 +342,34 @@ fn bad_codes_are_errors() {
         assert!(TakeAndBreak::parse(bad).is_err(), "{bad:?}");
     }
 }
+
+#[test]
+fn octal_sequence_until_answers_any_heap_from_the_period() {
+    let budget = Budget::unlimited();
+    // Independent: every value by search, no period used.
+    let plain = compute_plain(&code("0.77"), 3000, &budget).unwrap();
+    let lazy = code("0.77").sequence_until(u64::MAX, &budget).unwrap();
+    assert!(lazy.values.len() < 300, "search stops at the certificate");
+    for n in 0..=3000u64 {
+        assert_eq!(lazy.value(n), Some(plain.values[n as usize]), "heap {n}");
+    }
+    // Far heaps agree with the smallest heap of the same residue past the preperiod.
+    for n in [4_294_967_293u64, 10_000_000_000_000, u64::MAX] {
+        let small = 71 + (n - 71) % 12;
+        assert_eq!(lazy.value(n), Some(plain.values[small as usize]), "heap {n}");
+    }
+}
+
+#[test]
+fn octal_sequence_until_bounds_the_table_without_a_certificate() {
+    // Grundy's game has no certificate: the limit is checked before allocating.
+    let budget = Budget::unlimited().with_max_positions(1000);
+    let err = code("4!.0").sequence_until(10_000_000_000_000, &budget).unwrap_err();
+    assert!(err.to_string().contains("raise --max-positions"), "{err}");
+    // A certifying code that has not certified yet fails as the table passes the limit.
+    let err = code("0.77").sequence_until(1_000_000, &Budget::unlimited().with_max_positions(50));
+    assert!(err.is_err());
+    let s = code("4!.0").sequence_until(500, &Budget::unlimited()).unwrap();
+    assert_eq!(s.values, compute_plain(&code("4!.0"), 500, &Budget::unlimited()).unwrap().values);
+    assert_eq!(s.value(501), None);
+}

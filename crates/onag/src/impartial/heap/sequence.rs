@@ -56,6 +56,38 @@ impl GrundySequence {
     pub fn max_value(&self) -> u32 {
         self.values.iter().copied().max().unwrap_or(0)
     }
+
+    /// The value of a heap of `n`, of any size: read from the table, or from
+    /// the certified period beyond it (`g(n) = g(pp + (n − pp) mod p) +
+    /// saltus·⌊(n − pp) / p⌋`). `None` when `n` lies beyond the table and no
+    /// period is certified, or the value overflows `u32`.
+    pub fn value(&self, n: u64) -> Option<u32> {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(v);
+        }
+        let c = self.certified?;
+        let (pp, p) = (c.preperiod as u64, c.period as u64);
+        let offset = n.checked_sub(pp)?;
+        let base = *self.values.get(usize::try_from(pp + offset % p).ok()?)?;
+        if c.saltus == 0 {
+            return Some(base);
+        }
+        let grown = u64::from(c.saltus).checked_mul(offset / p)?.checked_add(u64::from(base))?;
+        u32::try_from(grown).ok()
+    }
+
+    /// Extends the table to `g(0..=upto)` from the certified period. Errors
+    /// when the table is shorter and no period is certified.
+    pub fn fill_to(&mut self, upto: usize) -> Result<()> {
+        while self.values.len() <= upto {
+            let n = self.values.len() as u64;
+            let v = self.value(n).ok_or_else(|| {
+                Error::invalid(format!("heap {n} lies beyond the computed values"))
+            })?;
+            self.values.push(v);
+        }
+        Ok(())
+    }
 }
 
 /// One algorithm: computes `g(n)` for `n = values.len()` from the values before.
@@ -146,6 +178,29 @@ impl TakeAndBreak {
         self.sequence_with(upto, budget, true)
     }
 
+    /// The Grundy sequence searched only as far as needed to know every heap
+    /// up to `upto`: until a period is certified (then
+    /// [`GrundySequence::value`] answers for heaps of any size) or up to
+    /// `upto`. Without a certificate the table is bounded by the budget's
+    /// position limit, checked before it grows past it.
+    pub fn sequence_until(&self, upto: u64, budget: &Budget) -> Result<GrundySequence> {
+        let criterion = self.periodicity_criterion();
+        let target = usize::try_from(upto).unwrap_or(MAX_HEAP).min(MAX_HEAP);
+        if criterion.is_none() {
+            budget.check_positions(upto.saturating_add(1))?;
+        }
+        let seq = match sparse::Sparse::new(self) {
+            Some(mut fast) => drive_with(&mut fast, criterion, target, budget, true, false)?,
+            None => drive_with(&mut Plain::new(self), criterion, target, budget, true, false)?,
+        };
+        if seq.certified.is_none() && upto > MAX_HEAP as u64 {
+            return Err(Error::invalid(format!(
+                "heap {upto}: no period certified, and heaps without one are limited to {MAX_HEAP}"
+            )));
+        }
+        Ok(seq)
+    }
+
     /// Like [`sequence`](Self::sequence), choosing whether to stop search at
     /// a certified period (`false`: every value by search).
     pub fn sequence_with(
@@ -169,16 +224,41 @@ fn drive(
     budget: &Budget,
     analyse: bool,
 ) -> Result<GrundySequence> {
+    drive_with(step, criterion, upto, budget, analyse, true)
+}
+
+/// Searches values until `upto` or a certified period; `fill`: extend the
+/// table to `upto` from the period (else it ends where search stopped).
+/// Without `fill` and with a criterion, the table grows as search goes and
+/// the position limit is checked before every growth past it.
+fn drive_with(
+    step: &mut dyn Step,
+    criterion: Option<(u32, usize)>,
+    upto: usize,
+    budget: &Budget,
+    analyse: bool,
+    fill: bool,
+) -> Result<GrundySequence> {
     if upto > MAX_HEAP {
         return Err(Error::invalid(format!("heaps are limited to {MAX_HEAP}")));
     }
     let total = upto as u64 + 1;
-    budget.check_positions(total)?;
-    budget.check_memory(total * 4)?;
+    let grow = !fill && criterion.is_some();
     let mut values: Vec<u32> = Vec::new();
-    values.try_reserve_exact(upto + 1).map_err(|_| {
-        Error::new(ErrorKind::LimitExceeded, format!("cannot allocate {total} values"))
-    })?;
+    if !grow {
+        budget.check_positions(total)?;
+        budget.check_memory(total * 4)?;
+        values.try_reserve_exact(upto + 1).map_err(|_| {
+            Error::new(ErrorKind::LimitExceeded, format!("cannot allocate {total} values"))
+        })?;
+    }
+    // The table size at which the limits must be checked again (growing mode).
+    let limit = if grow {
+        let by_memory = budget.max_memory().map_or(u64::MAX, |m| m / 4);
+        budget.max_positions().unwrap_or(u64::MAX).min(by_memory)
+    } else {
+        u64::MAX
+    };
     let mut next_check = 64usize;
     let mut certified = None;
     while values.len() <= upto {
@@ -186,6 +266,10 @@ fn drive(
         if n % 4096 == 0 && n > 0 {
             budget.check(n as u64)?;
             budget.progress("Grundy values", n as u64, Some(total));
+        }
+        if n as u64 >= limit {
+            budget.check_positions(total)?;
+            budget.check_memory(total.saturating_mul(4))?;
         }
         let v = step.step(&values)?;
         values.push(v);
@@ -205,7 +289,7 @@ fn drive(
         }
     }
     let searched = values.len();
-    if let Some(p) = certified {
+    if let Some(p) = certified.filter(|_| fill) {
         for n in values.len()..=upto {
             let v = values[n - p.period];
             values.push(v);

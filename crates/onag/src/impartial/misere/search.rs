@@ -145,10 +145,15 @@ impl<'a> MisereSolver<'a> {
             steps += 1;
             if steps % 1024 == 0 {
                 budget.check(self.memo.len() as u64)?;
+                budget.progress("misère positions", self.memo.len() as u64, budget.max_positions());
             }
             let options = self.options(&key);
             let missing: Vec<Key> =
                 options.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
+            // A big heap has many options: count the pending ones against the limit now.
+            if missing.len() >= 1024 {
+                budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
+            }
             if missing.is_empty() || expanded {
                 let value = if options.is_empty() {
                     1
