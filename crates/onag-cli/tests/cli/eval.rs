@@ -113,3 +113,17 @@ fn printed_games_read_back_in_the_same_batch() {
     let again = onag(&["eval", &printed]);
     assert_eq!(again.stdout.trim_end(), printed);
 }
+
+#[test]
+fn the_prompt_and_eval_dash_give_the_same_lines() {
+    let input = "1+1\n{0|*}\ngame.heap.Wythoff(3,5).NimValue\nWythoff(5,6).NimValue\n\
+                 FibonacciNim(13).OutcomeClass\nFibonacciNim(13).NimValue\n";
+    let expected = "2\n^\n0\n10\nP\n\
+                    error: 6:18: NimValue of FibonacciNim is not known: only the outcome is (use OutcomeClass)\n";
+    let prompt = onag_with_stdin(&[], input);
+    let eval = onag_with_stdin(&["eval", "-"], input);
+    assert_eq!(prompt.stdout, expected);
+    assert_eq!(eval.stdout, expected);
+    assert_eq!((prompt.code, eval.code), (1, 1));
+    assert!(prompt.stderr.is_empty() && eval.stderr.is_empty(), "{}", prompt.stderr);
+}

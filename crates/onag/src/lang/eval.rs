@@ -110,6 +110,7 @@ impl Session {
             Value::Builtin(path) => out.push_str(path),
             Value::Ruleset(rules) => out.push_str(&rules.name()),
             Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
+            Value::Classic(position) => out.push_str(&position.name()),
             Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),

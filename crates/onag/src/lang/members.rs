@@ -11,6 +11,7 @@ use num_traits::{One, Signed, Zero};
 
 use super::arith;
 use super::ast::{BinOp, UpKind};
+use super::classic;
 use super::eval::{Eval, sign};
 use super::games;
 use super::lexer::Span;
@@ -97,6 +98,24 @@ pub const MEMBERS: &[MemberDoc] = &[
     ),
     doc("IsSwitch", "game", "(+-1).IsSwitch", "whether it equals its negative"),
     doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
+    doc(
+        "NimValue",
+        "Wythoff position",
+        "game.heap.Wythoff(3,6).NimValue",
+        "the Grundy value of Wythoff's game with heaps a and b (both below 4096)",
+    ),
+    doc(
+        "OutcomeClass",
+        "Wythoff position",
+        "game.heap.Wythoff(3,5).OutcomeClass",
+        "P or N, for heaps of any size",
+    ),
+    doc(
+        "OutcomeClass",
+        "Fibonacci Nim heap",
+        "game.heap.FibonacciNim(13).OutcomeClass",
+        "P or N before the first move (P exactly for Fibonacci numbers)",
+    ),
 ];
 
 /// Every member name that CALCULATOR.md lists: names in this list that no
@@ -326,6 +345,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             if short == "Hackenbush" {
                 return rulesets::hackenbush(ev, &args, span);
             }
+            if let Some(result) = classic::call(ev, short, &args, span) {
+                return result;
+            }
             if let Some(rules) = rulesets::plain_ruleset(short) {
                 return heap(ev, rules, args, span);
             }
@@ -424,6 +446,12 @@ pub(crate) fn member(
     }
     if let Value::Heap(rules, n) = &target
         && let Some(result) = rulesets::position_member(ev, rules, n, name, span)
+    {
+        return result;
+    }
+    if let Value::Classic(position) = &target
+        && let Some(result) =
+            classic::member(ev, position, name, args.as_deref().unwrap_or_default(), span)
     {
         return result;
     }

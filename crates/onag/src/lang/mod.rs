@@ -18,6 +18,7 @@
 
 pub mod arith;
 pub mod ast;
+pub mod classic;
 pub mod eval;
 pub mod games;
 pub mod lexer;

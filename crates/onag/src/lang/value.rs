@@ -40,6 +40,8 @@ pub enum Value {
     Ruleset(Ruleset),
     /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
     Heap(Ruleset, num_bigint::BigUint),
+    /// A Wythoff or Fibonacci Nim position (`game.heap.Wythoff(3,5)`).
+    Classic(super::classic::ClassicPosition),
     /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
     Periodicity {
         /// The period.
@@ -86,6 +88,7 @@ impl Value {
             Value::Builtin(_) => "a function or namespace",
             Value::Ruleset(_) => "a ruleset",
             Value::Heap(..) => "a heap position",
+            Value::Classic(_) => "a game position",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",
             Value::Turning(_) => "a coin-turning rule",

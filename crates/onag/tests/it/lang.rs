@@ -380,10 +380,6 @@ fn impartial_members_and_heap_rulesets() {
         ("Subtraction([])", "error: 1:1: the subtraction set is empty: no move would be possible"),
         ("game.heap.GrundysGame(20).NimValue", "0"),
         ("game.heap.GrundysGame(18).NimValue", "4"),
-        (
-            "game.heap.Wythoff.NimValueSequence(3)",
-            "error: 1:19: NimValueSequence of the ruleset Wythoff is not available yet",
-        ),
     ]);
 }
 
@@ -465,6 +461,102 @@ fn coin_turning_rows() {
         (
             "Turning(\"1-3\")(\"hxt\")",
             "error: 1:18: Turning: expected 'h' (heads) or 't' (tails), found 'x'",
+        ),
+    ]);
+}
+
+#[test]
+fn wythoff_positions() {
+    check(&[
+        ("game.heap.Wythoff(3,5)", "game.heap.Wythoff(3,5)"),
+        ("Wythoff(0,0).NimValue", "0"),
+        ("game.heap.Wythoff(1,2).NimValue", "0"),
+        ("game.heap.Wythoff(5,3).NimValue", "0"),
+        ("game.heap.Wythoff(4,7).NimValue", "0"),
+        ("game.heap.Wythoff(10,6).NimValue", "0"),
+        ("game.heap.Wythoff(5,6).NimValue", "10"),
+        ("game.heap.Wythoff(0,7).NimValue", "7"),
+        ("game.heap.Wythoff(3,6).NimValue", "1"),
+        ("game.heap.Wythoff(6,10).OutcomeClass", "P"),
+        ("game.heap.Wythoff(6,9).OutcomeClass", "N"),
+        // The 10^20-th P-position, from the Beatty closed form.
+        ("Wythoff(161803398874989484820, 261803398874989484820).OutcomeClass", "P"),
+        ("Wythoff(161803398874989484820, 261803398874989484821).OutcomeClass", "N"),
+        (
+            "Wythoff(5000, 1).NimValue",
+            "error: 1:18: NimValue of Wythoff searches positions with both heaps below 4096 \
+             (Wythoff's Grundy values have no known closed form; OutcomeClass works for any size)",
+        ),
+        ("Wythoff(3)", "error: 1:1: Wythoff takes two heap sizes, e.g. game.heap.Wythoff(3,5)"),
+        ("Wythoff(3,-1)", "error: 1:11: a heap size must be a non-negative integer"),
+        (
+            "game.heap.Wythoff.NimValueSequence(3)",
+            "error: 1:19: NimValueSequence of the ruleset Wythoff is not available yet",
+        ),
+    ]);
+}
+
+/// Every Wythoff Grundy value the calculator gives for heaps up to 12, against
+/// the mex over the options (one heap, or the same amount from both).
+#[test]
+fn wythoff_values_match_the_definition() {
+    const N: usize = 13;
+    let mut g = [[0u64; N]; N];
+    for a in 0..N {
+        for b in 0..N {
+            let mut options = Vec::new();
+            options.extend((0..a).map(|x| g[x][b]));
+            options.extend((0..b).map(|y| g[a][y]));
+            options.extend((1..=a.min(b)).map(|k| g[a - k][b - k]));
+            g[a][b] = onag::impartial::mex(options);
+        }
+    }
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(1_000_000);
+    for (a, row) in g.iter().enumerate() {
+        let input = format!("[Wythoff({a}, b).NimValue for b from 0 to {}]", N - 1);
+        let expected =
+            format!("[{}]", row.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+        assert_eq!(session.run_to_string(&input, &budget).unwrap(), expected, "{input}");
+        let zeros: Vec<usize> = (0..N).filter(|&b| row[b] == 0).collect();
+        for b in 0..N {
+            let outcome = if zeros.contains(&b) { "P" } else { "N" };
+            let input = format!("Wythoff({a}, {b}).OutcomeClass");
+            assert_eq!(session.run_to_string(&input, &budget).unwrap(), outcome, "{input}");
+        }
+    }
+}
+
+/// Fibonacci Nim outcomes for heaps up to 40 against a search from the rules:
+/// from `(n, m)` (at most `m` may be taken) a move takes `1..=min(n, m)` and
+/// leaves `(n − k, 2k)`; the first move may take `1..n−1`.
+#[test]
+fn fibonacci_nim_outcomes_match_the_rules() {
+    const N: usize = 41;
+    // wins[n][m]: the player to move from n stones, taking at most m, wins.
+    let mut wins = vec![vec![false; 2 * N + 1]; N];
+    for n in 0..N {
+        for m in 0..=2 * N {
+            wins[n][m] = (1..=n.min(m)).any(|k| !wins[n - k][(2 * k).min(2 * N)]);
+        }
+    }
+    let mut session = Session::new();
+    let budget = Budget::unlimited();
+    for (n, row) in wins.iter().enumerate() {
+        let expected = if row[n.saturating_sub(1)] { "N" } else { "P" };
+        let input = format!("game.heap.FibonacciNim({n}).OutcomeClass");
+        assert_eq!(session.run_to_string(&input, &budget).unwrap(), expected, "{input}");
+    }
+    check(&[
+        ("FibonacciNim(10^30).OutcomeClass", "N"),
+        ("game.heap.FibonacciNim(144)", "game.heap.FibonacciNim(144)"),
+        (
+            "game.heap.FibonacciNim(10).NimValue",
+            "error: 1:28: NimValue of FibonacciNim is not known: only the outcome is (use OutcomeClass)",
+        ),
+        (
+            "FibonacciNim(1,2)",
+            "error: 1:1: FibonacciNim takes one heap size, e.g. game.heap.FibonacciNim(10)",
         ),
     ]);
 }
