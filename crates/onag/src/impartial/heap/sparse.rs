@@ -207,12 +207,14 @@ impl Sparse {
             return c as u32;
         }
         // 2. Pairs of common heaps give rare values; stop once all below c are
-        // found. Branch-free blocks: a pair that is not common-common marks the
-        // spare slot `limit` instead of its value.
+        // found. Every pair is marked, whatever its class: each one is an
+        // option, and none has the common value `c` (a common option value
+        // needs exactly one rare heap, all visited in step 1), so marking the
+        // rest only adds true options and keeps the loop free of class tests.
+        // Every value is below `2^bits`, so is every XOR of two.
         // Blocks start small (the missing values are usually found within a
         // few dozen pairs) and double up to 1024 pairs.
-        let common = &self.common[..];
-        let seen = &mut self.seen[..];
+        let seen = &mut self.seen[..1usize << self.bits];
         let missing = &mut self.missing;
         let mut block = 32;
         for &(j, con) in &self.two {
@@ -227,11 +229,9 @@ impl Sparse {
                 let low = &values[a..end];
                 let high = &values[m + 1 - end..=m - a];
                 for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
-                    let both = common[ga as usize] & common[gb as usize];
-                    let slot = if both == 1 { (ga ^ gb) as usize } else { limit };
-                    seen[slot] = stamp;
+                    seen[(ga ^ gb) as usize] = stamp;
                 }
-                missing.retain(|&r| seen[r as usize] != stamp);
+                missing.retain(|&r| seen.get(r as usize) != Some(&stamp));
                 if missing.is_empty() {
                     return c as u32;
                 }
