@@ -176,16 +176,16 @@ impl Sparse {
                 }
                 continue;
             }
-            let strict = c != Constraint::Any;
-            for &a in &self.rare {
+            // Rare heaps `a < m`, without `a = m / 2` when the heaps must differ.
+            let cut = self.rare.partition_point(|&a| (a as usize) < m);
+            let window = &values[..m];
+            let seen = &mut self.seen[..];
+            for &a in &self.rare[..cut] {
                 let a = a as usize;
-                if a >= m {
-                    break;
-                }
-                if strict && 2 * a == m {
+                if c != Constraint::Any && 2 * a == m {
                     continue;
                 }
-                self.seen[(values[a] ^ values[m - a]) as usize] = stamp;
+                seen[(values[a] ^ window[m - a]) as usize] = stamp;
             }
         }
         // The least common value that is not an option (exists below 2^(bits+1)).
@@ -228,9 +228,7 @@ impl Sparse {
                 let end = (a + block).min(hi + 1);
                 let low = &values[a..end];
                 let high = &values[m + 1 - end..=m - a];
-                for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
-                    seen[(ga ^ gb) as usize] = stamp;
-                }
+                mark_pairs(seen, low, high, stamp);
                 missing.retain(|&r| seen.get(r as usize) != Some(&stamp));
                 if missing.is_empty() {
                     return c as u32;
@@ -251,6 +249,26 @@ impl Sparse {
     fn classify(&mut self) {
         let mask = self.mask;
         self.common = (0..self.seen.len() as u32).map(|x| u8::from(parity(x & mask))).collect();
+    }
+}
+
+/// Marks `seen[low[i] ^ high[high.len() - 1 - i]]` for every `i`. Every
+/// value in `low` and `high` is below `seen.len()`, a power of two, so the
+/// XOR is too; fixed-size views let the index be masked instead of checked.
+fn mark_pairs(seen: &mut [u32], low: &[u32], high: &[u32], stamp: u32) {
+    fn fixed<const N: usize>(seen: &mut [u32; N], low: &[u32], high: &[u32], stamp: u32) {
+        for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
+            seen[(ga ^ gb) as usize & (N - 1)] = stamp;
+        }
+    }
+    if let Ok(s) = <&mut [u32; 512]>::try_from(&mut *seen) {
+        fixed(s, low, high, stamp);
+    } else if let Ok(s) = <&mut [u32; 256]>::try_from(&mut *seen) {
+        fixed(s, low, high, stamp);
+    } else {
+        for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
+            seen[(ga ^ gb) as usize] = stamp;
+        }
     }
 }
 
