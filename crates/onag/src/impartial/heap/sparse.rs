@@ -176,16 +176,16 @@ impl Sparse {
                 }
                 continue;
             }
-            let strict = c != Constraint::Any;
-            for &a in &self.rare {
+            // Rare heaps `a < m`, without `a = m / 2` when the heaps must differ.
+            let cut = self.rare.partition_point(|&a| (a as usize) < m);
+            let window = &values[..m];
+            let seen = &mut self.seen[..];
+            for &a in &self.rare[..cut] {
                 let a = a as usize;
-                if a >= m {
-                    break;
-                }
-                if strict && 2 * a == m {
+                if c != Constraint::Any && 2 * a == m {
                     continue;
                 }
-                self.seen[(values[a] ^ values[m - a]) as usize] = stamp;
+                seen[(values[a] ^ window[m - a]) as usize] = stamp;
             }
         }
         // The least common value that is not an option (exists below 2^(bits+1)).
@@ -207,12 +207,14 @@ impl Sparse {
             return c as u32;
         }
         // 2. Pairs of common heaps give rare values; stop once all below c are
-        // found. Branch-free blocks: a pair that is not common-common marks the
-        // spare slot `limit` instead of its value.
+        // found. Every pair is marked, whatever its class: each one is an
+        // option, and none has the common value `c` (a common option value
+        // needs exactly one rare heap, all visited in step 1), so marking the
+        // rest only adds true options and keeps the loop free of class tests.
+        // Every value is below `2^bits`, so is every XOR of two.
         // Blocks start small (the missing values are usually found within a
         // few dozen pairs) and double up to 1024 pairs.
-        let common = &self.common[..];
-        let seen = &mut self.seen[..];
+        let seen = &mut self.seen[..1usize << self.bits];
         let missing = &mut self.missing;
         let mut block = 32;
         for &(j, con) in &self.two {
@@ -226,12 +228,8 @@ impl Sparse {
                 let end = (a + block).min(hi + 1);
                 let low = &values[a..end];
                 let high = &values[m + 1 - end..=m - a];
-                for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
-                    let both = common[ga as usize] & common[gb as usize];
-                    let slot = if both == 1 { (ga ^ gb) as usize } else { limit };
-                    seen[slot] = stamp;
-                }
-                missing.retain(|&r| seen[r as usize] != stamp);
+                mark_pairs(seen, low, high, stamp);
+                missing.retain(|&r| seen.get(r as usize) != Some(&stamp));
                 if missing.is_empty() {
                     return c as u32;
                 }
@@ -251,6 +249,26 @@ impl Sparse {
     fn classify(&mut self) {
         let mask = self.mask;
         self.common = (0..self.seen.len() as u32).map(|x| u8::from(parity(x & mask))).collect();
+    }
+}
+
+/// Marks `seen[low[i] ^ high[high.len() - 1 - i]]` for every `i`. Every
+/// value in `low` and `high` is below `seen.len()`, a power of two, so the
+/// XOR is too; fixed-size views let the index be masked instead of checked.
+fn mark_pairs(seen: &mut [u32], low: &[u32], high: &[u32], stamp: u32) {
+    fn fixed<const N: usize>(seen: &mut [u32; N], low: &[u32], high: &[u32], stamp: u32) {
+        for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
+            seen[(ga ^ gb) as usize & (N - 1)] = stamp;
+        }
+    }
+    if let Ok(s) = <&mut [u32; 512]>::try_from(&mut *seen) {
+        fixed(s, low, high, stamp);
+    } else if let Ok(s) = <&mut [u32; 256]>::try_from(&mut *seen) {
+        fixed(s, low, high, stamp);
+    } else {
+        for (&ga, &gb) in low.iter().zip(high.iter().rev()) {
+            seen[(ga ^ gb) as usize] = stamp;
+        }
     }
 }
 
