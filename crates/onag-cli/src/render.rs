@@ -52,6 +52,17 @@ impl Output {
         self.out.write_fmt(args).and_then(|()| self.out.write_all(b"\n")).map_err(io_error)
     }
 
+    /// Writes the heading of a list of winning moves: "winning moves:" when
+    /// the list that follows is non-empty, "winning moves: none (every move
+    /// loses)" when `none`.
+    pub fn moves_heading(&mut self, none: bool) -> anyhow::Result<()> {
+        if none {
+            self.line(format_args!("winning moves: none (every move loses)"))
+        } else {
+            self.line(format_args!("winning moves:"))
+        }
+    }
+
     /// Writes raw bytes.
     pub fn bytes(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
         self.out.write_all(bytes).map_err(io_error)

@@ -37,13 +37,9 @@ pub fn run(ctx: &Context, args: FibonacciNimArgs) -> anyhow::Result<ExitCode> {
     out.line(format_args!("{} = {terms}", sol.n))?;
     out.line(format_args!("may take at most: {}", sol.max_take))?;
     out.line(format_args!("outcome: {}", render::outcome_words(sol.outcome)))?;
-    if sol.winning_moves.is_empty() {
-        out.line(format_args!("winning moves: none (every move loses)"))?;
-    } else {
-        out.line(format_args!("winning moves:"))?;
-        for m in &sol.winning_moves {
-            out.line(format_args!("  take {}, leaving {}", m.take, m.to))?;
-        }
+    out.moves_heading(sol.winning_moves.is_empty())?;
+    for m in &sol.winning_moves {
+        out.line(format_args!("  take {}, leaving {}", m.take, m.to))?;
     }
     out.finish()
 }

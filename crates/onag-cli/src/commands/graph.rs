@@ -355,13 +355,9 @@ pub fn run(ctx: &Context, args: GraphArgs) -> anyhow::Result<ExitCode> {
         }
         out.line(format_args!("grundy: {}", report.grundy))?;
         out.line(format_args!("outcome: {}", render::outcome_words(report.outcome)))?;
-        if report.winning_moves.is_empty() {
-            out.line(format_args!("winning moves: none (every move loses)"))?;
-        } else {
-            out.line(format_args!("winning moves:"))?;
-            for m in &report.winning_moves {
-                out.line(format_args!("  component {}: {} -> {}", m.component, m.from, m.to))?;
-            }
+        out.moves_heading(report.winning_moves.is_empty())?;
+        for m in &report.winning_moves {
+            out.line(format_args!("  component {}: {} -> {}", m.component, m.from, m.to))?;
         }
         write_positions(&mut out, positions().map(|p| (p.file, p.name, p.grundy, p.outcome)))?;
         return out.finish();

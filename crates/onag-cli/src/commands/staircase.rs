@@ -28,22 +28,18 @@ pub fn run(ctx: &Context, args: StaircaseArgs) -> anyhow::Result<ExitCode> {
     let mut out = render::Output::new();
     out.line(format_args!("value (nim-sum of the odd steps): {}", sol.value))?;
     out.line(format_args!("outcome: {}", render::outcome_words(sol.outcome)))?;
-    if sol.winning_moves.is_empty() {
-        out.line(format_args!("winning moves: none (every move loses)"))?;
-    } else {
-        out.line(format_args!("winning moves:"))?;
-        for m in &sol.winning_moves {
-            let to = if m.to_step == 0 {
-                "off the staircase".to_string()
-            } else {
-                format!("to step {}", m.to_step)
-            };
-            out.line(format_args!(
-                "  move {} from step {} {to}",
-                render::plural(&m.coins, "coin"),
-                m.from_step
-            ))?;
-        }
+    out.moves_heading(sol.winning_moves.is_empty())?;
+    for m in &sol.winning_moves {
+        let to = if m.to_step == 0 {
+            "off the staircase".to_string()
+        } else {
+            format!("to step {}", m.to_step)
+        };
+        out.line(format_args!(
+            "  move {} from step {} {to}",
+            render::plural(&m.coins, "coin"),
+            m.from_step
+        ))?;
     }
     out.finish()
 }

@@ -185,16 +185,9 @@ fn text(
         }
         out.line(format_args!("value: {}", sum.value))?;
         out.line(format_args!("outcome: {}", render::outcome_words(sum.outcome)))?;
-        if sum.winning_moves.is_empty() {
-            out.line(format_args!("winning moves: none (every move loses)"))?;
-        } else {
-            out.line(format_args!("winning moves:"))?;
-            for m in &sum.winning_moves {
-                out.line(format_args!(
-                    "  heap {}: {} -> {} (take {})",
-                    m.heap, m.from, m.to, m.take
-                ))?;
-            }
+        out.moves_heading(sum.winning_moves.is_empty())?;
+        for m in &sum.winning_moves {
+            out.line(format_args!("  heap {}: {} -> {} (take {})", m.heap, m.from, m.to, m.take))?;
         }
     }
     out.finish()

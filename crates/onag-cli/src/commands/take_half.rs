@@ -31,19 +31,15 @@ pub fn run(ctx: &Context, args: TakeHalfArgs) -> anyhow::Result<ExitCode> {
     }
     out.line(format_args!("value: {}", sol.value))?;
     out.line(format_args!("outcome: {}", render::outcome_words(sol.outcome)))?;
-    if sol.winning_moves.is_empty() {
-        out.line(format_args!("winning moves: none (every move loses)"))?;
-    } else {
-        out.line(format_args!("winning moves:"))?;
-        for m in &sol.winning_moves {
-            if m.to_min == m.to_max {
-                out.line(format_args!("  heap {}: {} -> {}", m.heap, m.from, m.to_min))?;
-            } else {
-                out.line(format_args!(
-                    "  heap {}: {} -> any of {}..={}",
-                    m.heap, m.from, m.to_min, m.to_max
-                ))?;
-            }
+    out.moves_heading(sol.winning_moves.is_empty())?;
+    for m in &sol.winning_moves {
+        if m.to_min == m.to_max {
+            out.line(format_args!("  heap {}: {} -> {}", m.heap, m.from, m.to_min))?;
+        } else {
+            out.line(format_args!(
+                "  heap {}: {} -> any of {}..={}",
+                m.heap, m.from, m.to_min, m.to_max
+            ))?;
         }
     }
     out.finish()

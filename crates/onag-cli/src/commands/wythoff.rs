@@ -153,16 +153,12 @@ pub fn run(ctx: &Context, args: WythoffArgs) -> anyhow::Result<ExitCode> {
         out.line(format_args!("value (Grundy, by search): {v}"))?;
     }
     out.line(format_args!("outcome: {}", render::outcome_words(sol.outcome)))?;
-    if sol.winning_moves.is_empty() {
-        out.line(format_args!("winning moves: none (every move loses)"))?;
-    } else {
-        out.line(format_args!("winning moves:"))?;
-        for m in &sol.winning_moves {
-            out.line(format_args!(
-                "  ({a}, {b}) -> ({}, {}) (take {} and {})",
-                m.to.x, m.to.y, m.take.x, m.take.y
-            ))?;
-        }
+    out.moves_heading(sol.winning_moves.is_empty())?;
+    for m in &sol.winning_moves {
+        out.line(format_args!(
+            "  ({a}, {b}) -> ({}, {}) (take {} and {})",
+            m.to.x, m.to.y, m.take.x, m.take.y
+        ))?;
     }
     out.finish()
 }
