@@ -8,10 +8,11 @@
 //! - **Compact literals.** A number touching an up/down/star suffix is one
 //!   value: `6^*`, `73/16v9*8`, `3/4v[3]*`, `2Tiny(2)`. After a number literal,
 //!   `^` is a power when an operand follows it (`2^3`, `2^(x)`), except in
-//!   `1^3*` (1 + 3·↑ + *, as CGSuite prints it), and `*`
-//!   is a product only when an operand follows it and the three are not
-//!   written together: `3 * 2` and `3*(2)` are 6, but `3*` is 3 + * and `3*2`
-//!   is 3 + *2, as CGSuite prints it.
+//!   `1^3*` (1 + 3·↑ + *, as CGSuite prints it), and `*` right after a
+//!   number is a product whenever an operand follows it (CALCULATOR.md: for
+//!   integers `*` is multiplication, and CGScript reads `3*2` as 6 too):
+//!   `3*` is 3 + *, `3*2` is 6. After ups the star is a nimber again:
+//!   `1^3*2` is 1 + 3·↑ + *2 and `^*6` is ↑ + *6.
 //! - **Slash notation.** Inside `{…}` a run of `n` bars separates at level
 //!   `n`; more bars bind more loosely, and each level's bar must be unique:
 //!   `{3||2|1}` is `{3|{2|1}}`, `{3|2|1}` is an error at the second bar.
@@ -486,11 +487,18 @@ impl Parser<'_> {
         }
     }
 
-    /// Whether the `*` at token `i` (after a number or ups) is a star rather
-    /// than a product: nothing that starts an operand follows it, or a number
-    /// touches it (`3*2` is 3 + *2).
+    /// Whether the `*` at token `i`, right after a number, is a star rather
+    /// than a product: nothing that starts an operand follows it (`3*` is
+    /// 3 + *, `3*2` is 6).
     fn star_is_compact(&self, i: usize) -> bool {
         !self.starts_operand(i + 1)
+    }
+
+    /// Whether the `*` at token `i`, after a number and a count of ups, ends
+    /// the compact literal: a number touching it is its nimber (`1^3*2` is
+    /// 1 + 3·↑ + *2, as CGSuite prints it).
+    fn star_after_ups_is_compact(&self, i: usize) -> bool {
+        self.star_is_compact(i)
             || (matches!(self.tok_at(i + 1), Tok::Int(_)) && self.touching(i + 1))
     }
 
@@ -506,7 +514,7 @@ impl Parser<'_> {
                     && self.touching(i + 1)
                     && *self.tok_at(i + 2) == Tok::Star
                     && self.touching(i + 2)
-                    && self.star_is_compact(i + 2);
+                    && self.star_after_ups_is_compact(i + 2);
                 ups_then_star
                     || !(self.starts_operand(i + 1)
                         && !matches!(self.tok_at(i + 1), Tok::Caret | Tok::Star | Tok::LBracket)
@@ -906,8 +914,11 @@ mod tests {
         assert_eq!(p("1^3*2"), "(1 Add (upMultiple(3) Add *(2)))");
         assert_eq!(p("2^62*^"), "((2 Pow 62) Mul upMultiple(1))");
         assert_eq!(p("3 * 2"), "(3 Mul 2)");
-        assert_eq!(p("3*2"), "(3 Add *(2))");
-        assert_eq!(p("-2*2"), "(-2 Add *(2))");
+        assert_eq!(p("3*2"), "(3 Mul 2)");
+        assert_eq!(p("-2*2"), "(-2 Mul 2)");
+        assert_eq!(p("1+2*3"), "(1 Add (2 Mul 3))");
+        assert_eq!(p("1/2*3"), "((1 Div 2) Mul 3)");
+        assert_eq!(p("3*"), "(3 Add *(1))");
         assert_eq!(p("3*(2)"), "(3 Mul 2)");
         assert_eq!(p("n*2"), "(n Mul 2)");
         assert_eq!(p("3 * ^"), "(3 Mul upMultiple(1))");

@@ -42,7 +42,9 @@ fn integers_and_rationals() {
         ("7 % 3", "1"),
         ("-7 % 3", "2"),
         ("2 * 3 + 4 * 5", "26"),
-        ("2*3", "2*3"),
+        ("2*3", "6"),
+        ("1+2*3", "7"),
+        ("2+*3", "2*3"),
         ("(1+2)*3", "9"),
         ("10 - 2 - 3", "5"),
         ("12/4/3", "1"),
@@ -298,6 +300,25 @@ mod round_trip {
         })
     }
 
+    /// Whether `text` holds a number, `*` and a count (`2*2`, `1/2*3`):
+    /// CGSuite's notation for x + *n, which the language reads as a product
+    /// (CALCULATOR.md: for integers `*` is multiplication), so it cannot
+    /// round-trip either.
+    fn has_number_star_ambiguity(text: &str) -> bool {
+        let b = text.as_bytes();
+        (1..b.len()).any(|i| {
+            let mut j = i;
+            while j > 0 && (b[j - 1].is_ascii_digit() || b[j - 1] == b'/') {
+                j -= 1;
+            }
+            let after_ups = j > 0 && matches!(b[j - 1], b'^' | b'v');
+            b[i] == b'*'
+                && b[i - 1].is_ascii_digit()
+                && !after_ups
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -309,7 +330,7 @@ mod round_trip {
             let sum = format!("{text} + {extra}");
             for input in [text.as_str(), sum.as_str()] {
                 let printed = session.run_to_string(input, &budget).unwrap();
-                if has_number_power_ambiguity(&printed) {
+                if has_number_power_ambiguity(&printed) || has_number_star_ambiguity(&printed) {
                     continue;
                 }
                 let again = session.run_to_string(&printed, &budget).unwrap();
