@@ -81,10 +81,15 @@ impl Output {
 }
 
 /// Prints `value` as one line of JSON; the command succeeded.
+///
+/// The JSON streams into the output buffer: a result with millions of
+/// entries never exists twice in memory.
 pub fn json<T: Serialize>(value: &T) -> anyhow::Result<ExitCode> {
     let mut out = Output::new();
-    let text = serde_json::to_string(value)?;
-    out.bytes(text.as_bytes())?;
+    serde_json::to_writer(&mut out.out, value).map_err(|err| match err.io_error_kind() {
+        Some(kind) => io_error(io::Error::from(kind)),
+        None => anyhow::Error::new(err).context("cannot write JSON"),
+    })?;
     out.bytes(b"\n")?;
     out.finish()
 }

@@ -13,7 +13,7 @@ use onag::impartial::Outcome;
 use onag::impartial::graph::misere::misere_values;
 use onag::impartial::graph::solve::grundy_values;
 use onag::impartial::graph::sum::{Component, solve_sum};
-use onag::impartial::graph::{GameGraph, PositionId, parse_json, parse_text_within};
+use onag::impartial::graph::{GameGraph, PositionId, parse_json_within, parse_text_within};
 use serde::Serialize;
 
 use crate::commands::Context;
@@ -127,7 +127,7 @@ pub fn load_graphs(
             None => file.to_ascii_lowercase().ends_with(".json"),
         };
         let graph = if json {
-            parse_json(text, source)?
+            parse_json_within(text, source, &budget)?
         } else {
             parse_text_within(text, source, &budget)?
         };

@@ -301,3 +301,19 @@ proptest! {
         prop_assert!(from_json.same_graph(&g));
     }
 }
+
+#[test]
+fn json_and_text_parsing_stop_when_cancelled() {
+    use onag::impartial::graph::{parse_json_within, parse_text_within};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let cancelled = Budget::unlimited().with_cancel_flag(Arc::new(AtomicBool::new(true)));
+    let json = r#"{"positions": [{"name": "a", "moves": ["b"]}, {"name": "b", "moves": []}]}"#;
+    let err = parse_json_within(json, "g.json", &cancelled).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::Cancelled);
+    let graph = parse_json_within(json, "g.json", &Budget::unlimited()).unwrap();
+    assert_eq!(graph.len(), 2);
+    let text: String = (0..70_000).map(|i| format!("p{i}: p{}\n", i + 1)).collect();
+    let err = parse_text_within(&text, "g.txt", &cancelled).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::Cancelled);
+}

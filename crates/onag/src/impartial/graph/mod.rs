@@ -27,7 +27,7 @@ use rustc_hash::FxBuildHasher;
 use crate::error::{Error, Location, Result};
 use crate::impartial::ImpartialPosition;
 
-pub use parse::{parse_json, parse_text, parse_text_within};
+pub use parse::{parse_json, parse_json_within, parse_text, parse_text_within};
 
 /// A position of a [`GameGraph`]: a dense index, meaningless without its graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -435,6 +435,14 @@ impl LineCursor<'_> {
 /// Parses the JSON format (see the module documentation). `source` names the
 /// text in error locations (a file name; empty for none).
 pub fn parse_json(text: &str, source: &str) -> Result<GameGraph> {
+    parse_json_within(text, source, &Budget::unlimited())
+}
+
+/// [`parse_json`] under a budget: the checks between the JSON pass and the
+/// graph's construction honour the time limit and cancellation, and report
+/// progress as "reading graph" over the positions.
+pub fn parse_json_within(text: &str, source: &str, budget: &Budget) -> Result<GameGraph> {
+    budget.check(0)?;
     let loc = Locator { text, source };
     let parsed: JsonGraph<'_> = serde_json::from_str(text).map_err(|e| {
         let line = e.line().max(1);
@@ -450,8 +458,18 @@ pub fn parse_json(text: &str, source: &str) -> Result<GameGraph> {
     if parsed.positions.is_empty() {
         return Err(loc.syntax(0, "no positions: \"positions\" is an empty list"));
     }
+    budget.check(0)?;
+    let total = 2 * parsed.positions.len() as u64;
+    let checkpoint = |done: usize| -> Result<()> {
+        if done % (1 << 16) == 0 {
+            budget.check(0)?;
+            budget.progress("reading graph", done as u64, Some(total));
+        }
+        Ok(())
+    };
     let mut names = NameTable::default();
     for (i, p) in parsed.positions.iter().enumerate() {
+        checkpoint(i)?;
         if !is_valid_name(&p.name) {
             return Err(loc.invalid(
                 name_at(i),
@@ -471,6 +489,7 @@ pub fn parse_json(text: &str, source: &str) -> Result<GameGraph> {
     let mut listed_by = vec![0u32; names.len()];
     let mut tags = Vec::new();
     for (i, p) in parsed.positions.iter().enumerate() {
+        checkpoint(parsed.positions.len() + i)?;
         let i32 = u32_of(i);
         for m in &p.moves {
             let at = spots.moves.get(targets.len()).copied().unwrap_or(0);
