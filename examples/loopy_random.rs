@@ -10,34 +10,11 @@
 use std::time::Instant;
 
 use onag::Budget;
-use onag::loopy::{SuccessorGame, TerminalRule, solve_successors};
+use onag::loopy::{TerminalRule, solve_successors};
 
-/// A random graph: position `p` has `hash(p) % (2 * mean + 1)` moves, to
-/// positions `hash(p, i) % n`.
-struct RandomGraph {
-    n: u32,
-    spread: u64,
-}
-
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-impl SuccessorGame for RandomGraph {
-    fn num_positions(&self) -> u32 {
-        self.n
-    }
-
-    fn for_each_successor(&self, p: u32, mut f: impl FnMut(u32)) {
-        let h = mix(u64::from(p));
-        for i in 0..h % self.spread {
-            f((mix(h ^ (i + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)) % u64::from(self.n)) as u32);
-        }
-    }
-}
+#[path = "../crates/onag/benches/support/random_graph.rs"]
+mod random_graph;
+use random_graph::RandomGraph;
 
 /// CPU seconds used by this process so far (Linux; 0 elsewhere): under a
 /// shared machine's load, wall time overstates the work.
@@ -53,7 +30,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000_000);
     let mean: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4);
-    let graph = RandomGraph { n, spread: 2 * mean + 1 };
+    let graph = RandomGraph::new(n, mean);
     let start = Instant::now();
     let phase = std::sync::Mutex::new(String::new());
     let budget = Budget::unlimited().with_progress(move |p| {

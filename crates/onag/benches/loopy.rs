@@ -14,36 +14,14 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use onag::Budget;
 use onag::loopy::chase::EasyChase;
 use onag::loopy::reference::chase_iterate_until_stable;
-use onag::loopy::{SuccessorGame, TerminalRule, solve_successors};
+use onag::loopy::{TerminalRule, solve_successors};
 
 mod support;
 use support::ThreadTime;
 
-/// A random graph: position `p` has `hash(p) % 9` moves (mean 4), to
-/// positions `hash(p, i) % n`; nothing is stored.
-struct RandomGraph {
-    n: u32,
-}
-
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-impl SuccessorGame for RandomGraph {
-    fn num_positions(&self) -> u32 {
-        self.n
-    }
-
-    fn for_each_successor(&self, p: u32, mut f: impl FnMut(u32)) {
-        let h = mix(u64::from(p));
-        for i in 0..h % 9 {
-            f((mix(h ^ (i + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)) % u64::from(self.n)) as u32);
-        }
-    }
-}
+#[path = "support/random_graph.rs"]
+mod random_graph;
+use random_graph::RandomGraph;
 
 fn easy_chase(c: &mut Criterion<ThreadTime>) {
     let mut group = c.benchmark_group("easy_chase");
@@ -63,7 +41,7 @@ fn random_graphs(c: &mut Criterion<ThreadTime>) {
     group.sample_size(10);
     for n in [1_000_000u32, 10_000_000] {
         group.bench_function(format!("{n}_positions_{}_moves", 4 * u64::from(n)), |b| {
-            let graph = RandomGraph { n };
+            let graph = RandomGraph::new(n, 4);
             b.iter(|| {
                 solve_successors(&graph, TerminalRule::MoverLoses, &Budget::unlimited()).unwrap()
             })
