@@ -226,6 +226,27 @@ pub fn coin_values(rule: &CoinRule, n: usize, budget: &Budget) -> Result<Vec<u64
 }
 
 /// Turning coin `m` alone, if the element allows it.
+/// The ranges one element allows on a strip of `m` coins: its span
+/// (`usize::MAX` when unbounded), the lowest possible leftmost coin `lo`
+/// (coins are numbered from 1), and the number of coins turned, `min_k..=max_k`
+/// (at least 2: single coins are handled apart).
+struct Bounds {
+    span: usize,
+    lo: usize,
+    min_k: usize,
+    max_k: usize,
+}
+
+impl Bounds {
+    fn of(e: &Element, m: usize) -> Self {
+        let span = e.span.map_or(usize::MAX, |s| s as usize);
+        let lo = if span == usize::MAX { 1 } else { (m + 1).saturating_sub(span).max(1) };
+        let max_k = e.max.map_or(m, |x| (x as usize).min(m));
+        let min_k = (e.min as usize).max(2);
+        Bounds { span, lo, min_k, max_k }
+    }
+}
+
 fn single_coin_option(e: &Element, m: usize, options: &mut [bool]) {
     if e.min <= 1 && e.max.is_none_or(|x| x >= 1) && (!e.first || m == 1) {
         options[0] = true;
@@ -242,10 +263,7 @@ fn element_options(
 ) -> Result<()> {
     let gv = |p: usize| g[p - 1];
     single_coin_option(e, m, options);
-    let span = e.span.map_or(usize::MAX, |s| s as usize);
-    let lo = if span == usize::MAX { 1 } else { (m + 1).saturating_sub(span).max(1) };
-    let max_k = e.max.map_or(m, |x| (x as usize).min(m));
-    let min_k = (e.min as usize).max(2);
+    let Bounds { span, lo, min_k, max_k } = Bounds::of(e, m);
     match e.spacing {
         Spacing::Any => {
             let Some(counts) = Counts::of(e) else { return Ok(()) };
@@ -344,10 +362,7 @@ pub fn for_each_move(
         if e.allows(&[m]) {
             visit(&[]);
         }
-        let span = e.span.map_or(usize::MAX, |s| s as usize);
-        let lo = if span == usize::MAX { 1 } else { (m + 1).saturating_sub(span).max(1) };
-        let max_k = e.max.map_or(m, |x| (x as usize).min(m));
-        let min_k = (e.min as usize).max(2);
+        let Bounds { span, lo, min_k, max_k } = Bounds::of(e, m);
         match e.spacing {
             Spacing::Symmetric => {
                 // Leftmost coin p1, then symmetric pairs (p1 + t, m - t) and
@@ -506,9 +521,8 @@ pub fn for_each_move_with_sum(
             if e.allows(&[m]) && target == 0 {
                 visit(&[]);
             }
-            let span = e.span.map_or(usize::MAX, |s| s as usize);
-            let max_k = e.max.map_or(m, |x| (x as usize).min(m));
-            for k in (e.min as usize).max(2)..=max_k {
+            let Bounds { span, min_k, max_k, .. } = Bounds::of(e, m);
+            for k in min_k..=max_k {
                 let mut d = 1;
                 while (k - 1) * d < m && (k - 1) * d < span {
                     if !e.first || m - (k - 1) * d == 1 {
@@ -547,8 +561,7 @@ pub fn for_each_move_with_sum(
         if e.allows(&[m]) && target == 0 {
             visit(&[]);
         }
-        let span = e.span.map_or(usize::MAX, |s| s as usize);
-        let lo = if span == usize::MAX { 1 } else { (m + 1).saturating_sub(span).max(1) };
+        let Bounds { lo, .. } = Bounds::of(e, m);
         if e.first && (lo != 1 || m == 1) {
             continue;
         }
