@@ -84,6 +84,15 @@ fn fibonacci_nim() {
     let v = json(&["fibonacci-nim", &big, "--json"]);
     assert_eq!(v["outcome"], "N");
     assert_error(&["fibonacci-nim", "10", "--last-take", "0"], "at least 1");
+    // Grundy values: 0 exactly at the losses (89 fresh, 97 after a take of 3).
+    let v = json(&["fibonacci-nim", "10", "--nim-value", "--json"]);
+    assert_eq!(v["nim_value"], 5);
+    assert_eq!(json(&["fibonacci-nim", "89", "--nim-value", "--json"])["nim_value"], 0);
+    let v = json(&["fibonacci-nim", "97", "--last-take", "3", "--nim-value", "--json"]);
+    assert_eq!(v["nim_value"], 0);
+    assert!(json(&["fibonacci-nim", "100", "--json"]).get("nim_value").is_none());
+    assert_error(&["fibonacci-nim", &big, "--nim-value"], "up to 23,000");
+    assert_error(&["fibonacci-nim", "100000", "--nim-value"], "too large");
     assert_error(&["fibonacci-nim", "-3"], "must not be negative");
 }
 

@@ -109,6 +109,22 @@ fn wythoff_nim_value(ev: &Eval<'_>, a: &BigUint, b: &BigUint, span: Span) -> Res
     Ok(Value::int(BigInt::from(g)))
 }
 
+/// The Grundy value of a fresh Fibonacci Nim heap, by the library's search
+/// (quadratic in the heap).
+fn fibonacci_nim_value(ev: &Eval<'_>, n: &BigUint, span: Span) -> Result<Value> {
+    let too_large = || {
+        ev.error(
+            span,
+            ErrorKind::LimitExceeded,
+            "NimValue of FibonacciNim searches heaps up to 23,000 (OutcomeClass works for any size)",
+        )
+    };
+    let n = n.to_u64().ok_or_else(too_large)?;
+    let table = fibonacci_nim::GrundyTable::new(n, ev.budget).map_err(|e| ev.locate(e, span))?;
+    let g = table.start_value(n).ok_or_else(too_large)?;
+    Ok(Value::int(BigInt::from(g)))
+}
+
 /// Members of a classic position: `NimValue`, `OutcomeClass`; `None` for
 /// other names.
 pub(crate) fn member(
@@ -136,11 +152,7 @@ pub(crate) fn member(
         (ClassicPosition::FibonacciNim(n), "OutcomeClass") => fibonacci_nim::solve(n, None)
             .map(|s| outcome(s.outcome))
             .map_err(|e| ev.locate(e, span)),
-        (ClassicPosition::FibonacciNim(_), _) => Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            "NimValue of FibonacciNim is not known: only the outcome is (use OutcomeClass)",
-        )),
+        (ClassicPosition::FibonacciNim(n), _) => fibonacci_nim_value(ev, n, span),
     };
     Some(result)
 }

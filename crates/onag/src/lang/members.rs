@@ -111,6 +111,12 @@ pub const MEMBERS: &[MemberDoc] = &[
         "P or N, for heaps of any size",
     ),
     doc(
+        "NimValue",
+        "Fibonacci Nim heap",
+        "game.heap.FibonacciNim(10).NimValue",
+        "the Grundy value of a fresh heap (heaps up to 23,000)",
+    ),
+    doc(
         "OutcomeClass",
         "Fibonacci Nim heap",
         "game.heap.FibonacciNim(13).OutcomeClass",

@@ -571,9 +571,11 @@ fn fibonacci_nim_outcomes_match_the_rules() {
     check(&[
         ("FibonacciNim(10^30).OutcomeClass", "N"),
         ("game.heap.FibonacciNim(144)", "game.heap.FibonacciNim(144)"),
+        ("game.heap.FibonacciNim(10).NimValue", "5"),
+        ("[FibonacciNim(n).NimValue for n from 1 to 13]", "[0,0,0,3,0,4,4,0,5,5,5,6,0]"),
         (
-            "game.heap.FibonacciNim(10).NimValue",
-            "error: 1:28: NimValue of FibonacciNim is not known: only the outcome is (use OutcomeClass)",
+            "game.heap.FibonacciNim(10^30).NimValue",
+            "error: 1:31: NimValue of FibonacciNim searches heaps up to 23,000 (OutcomeClass works for any size)",
         ),
         (
             "FibonacciNim(1,2)",

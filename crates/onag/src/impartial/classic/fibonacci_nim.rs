@@ -11,10 +11,15 @@
 //! terms are all at least `F_j` lie at least `F_{j−1} ≥ F_j/2` apart. In particular
 //! the first player loses exactly when `n` is a Fibonacci number, and otherwise
 //! wins by taking the smallest Zeckendorf term. `n` is an integer of any size.
+//!
+//! Grundy values (for sums with other games) have no such closed form here:
+//! [`GrundyTable`] computes them by search over the positions `(heap, most
+//! that may be taken)`, in time and memory quadratic in the heap.
 
 use num_traits::Zero;
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::impartial::Outcome;
 use crate::number::{BigUint, serde_decimal};
@@ -125,6 +130,82 @@ pub fn solve(n: &BigUint, last_take: Option<&BigUint>) -> Result<FibSolution> {
     })
 }
 
+/// The largest table [`GrundyTable::new`] builds: 2^28 entries (1 GiB), heaps
+/// up to about 23,000.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 28;
+
+/// Grundy values of every Fibonacci Nim position `(r, m)` with `r ≤ n` stones
+/// left and at most `m ≤ r` to take, by search:
+/// `g(r, m) = mex{ g(r − k, min(2k, r − k)) : 1 ≤ k ≤ m }`.
+///
+/// Invariant: row `r` holds `g(r, 0..=r)` at `offset(r) = r(r+1)/2`; a limit
+/// above `r` is the same as `r`.
+#[derive(Debug, Clone)]
+pub struct GrundyTable {
+    n: u64,
+    values: Vec<u32>,
+}
+
+fn offset(r: u64) -> usize {
+    (r * (r + 1) / 2) as usize
+}
+
+impl GrundyTable {
+    /// Builds the table for heaps up to `n`. The `(n+1)(n+2)/2` entries count
+    /// against the budget's position limit and [`MAX_TABLE_ENTRIES`].
+    pub fn new(n: u64, budget: &Budget) -> Result<Self> {
+        let entries = n
+            .checked_add(1)
+            .and_then(|a| a.checked_mul(n.saturating_add(2)))
+            .map(|e| e / 2)
+            .filter(|&e| e <= MAX_TABLE_ENTRIES)
+            .ok_or_else(|| {
+                Error::invalid(format!(
+                    "Fibonacci Nim's Grundy values need a table quadratic in the heap: \
+                     heap {n} is too large (at most {MAX_TABLE_ENTRIES} entries, heaps up to 23,000)"
+                ))
+            })?;
+        budget.check_positions(entries)?;
+        let mut values = vec![0u32; entries as usize];
+        let mut seen = vec![false; n as usize + 2];
+        for r in 1..=n {
+            if r % 256 == 0 {
+                budget.check(offset(r) as u64)?;
+                budget.progress("Fibonacci Nim Grundy values", offset(r) as u64, Some(entries));
+            }
+            seen[..=r as usize].fill(false);
+            let row = offset(r);
+            let mut mex = 0usize;
+            for m in 1..=r {
+                let left = r - m;
+                let g = values[offset(left) + (2 * m).min(left) as usize] as usize;
+                seen[g] = true;
+                while seen[mex] {
+                    mex += 1;
+                }
+                values[row + m as usize] = mex as u32;
+            }
+        }
+        Ok(GrundyTable { n, values })
+    }
+
+    /// The largest heap in the table.
+    pub fn max_heap(&self) -> u64 {
+        self.n
+    }
+
+    /// `g(r, m)`: `r` stones left, at most `m` may be taken (`None` if `r`
+    /// is beyond the table).
+    pub fn value(&self, r: u64, m: u64) -> Option<u32> {
+        (r <= self.n).then(|| self.values[offset(r) + m.min(r) as usize])
+    }
+
+    /// The Grundy value of a fresh heap of `r` (the first move takes `1..r−1`).
+    pub fn start_value(&self, r: u64) -> Option<u32> {
+        self.value(r, r.saturating_sub(1))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +232,25 @@ mod tests {
         let takes: Vec<BigUint> =
             solve(&b(25), None).unwrap().winning_moves.into_iter().map(|m| m.take).collect();
         assert_eq!(takes, vec![b(1), b(4)]);
+    }
+    #[test]
+    fn grundy_values_vanish_exactly_at_the_zeckendorf_losses() {
+        let table = GrundyTable::new(300, &Budget::unlimited()).unwrap();
+        for r in 1..=300 {
+            let p = table.start_value(r).unwrap() == 0;
+            assert_eq!(p, is_fibonacci(&b(r)), "heap {r}");
+            // Mid-game limits are twice the last take: even numbers.
+            for last in 1..=r / 2 {
+                let sol = solve(&b(r), Some(&b(last))).unwrap();
+                let zero = table.value(r, 2 * last).unwrap() == 0;
+                assert_eq!(zero, sol.outcome == Outcome::P, "({r}, last take {last})");
+            }
+        }
+    }
+
+    #[test]
+    fn oversized_tables_are_refused() {
+        assert!(GrundyTable::new(1 << 20, &Budget::unlimited()).is_err());
+        assert!(GrundyTable::new(1000, &Budget::unlimited().with_max_positions(1000)).is_err());
     }
 }

@@ -101,3 +101,29 @@ fn huge_heaps() {
 fn last_take_zero_is_an_error() {
     assert!(fibonacci_nim::solve(&big(5), Some(&big(0))).is_err());
 }
+
+/// Fibonacci Nim's Grundy values from the rules alone: a memoised search over
+/// (stones left, most that may be taken), every take tried.
+#[test]
+fn fibonacci_nim_grundy_values_match_a_search_of_the_rules() {
+    use onag::impartial::classic::fibonacci_nim::GrundyTable;
+    use std::collections::BTreeMap;
+    fn g(r: u64, limit: u64, memo: &mut BTreeMap<(u64, u64), u32>) -> u32 {
+        if let Some(&v) = memo.get(&(r, limit)) {
+            return v;
+        }
+        let options: Vec<u32> = (1..=limit.min(r)).map(|k| g(r - k, 2 * k, memo)).collect();
+        let v = super::mex(options);
+        memo.insert((r, limit), v);
+        v
+    }
+    let table = GrundyTable::new(80, &onag::Budget::unlimited()).unwrap();
+    let mut memo = BTreeMap::new();
+    for r in 0..=80 {
+        assert_eq!(table.start_value(r), Some(g(r, r.saturating_sub(1), &mut memo)), "heap {r}");
+        for m in 0..=r + 3 {
+            assert_eq!(table.value(r, m), Some(g(r, m, &mut memo)), "({r}, {m})");
+        }
+    }
+    assert_eq!(table.value(81, 1), None);
+}
