@@ -49,9 +49,53 @@ pub fn seconds(text: &str) -> Result<u64, String> {
     count(text)
 }
 
+/// Parses a memory size: a number of bytes, or one with a binary unit
+/// `K`, `M`, `G`, `T` (optionally followed by `iB` or `B`): `512M`, `4GiB`.
+pub fn memory(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let digits = upper.trim_end_matches("IB").trim_end_matches('B');
+    let (number, shift) = match digits.chars().last() {
+        Some('K') => (&digits[..digits.len() - 1], 10),
+        Some('M') => (&digits[..digits.len() - 1], 20),
+        Some('G') => (&digits[..digits.len() - 1], 30),
+        Some('T') => (&digits[..digits.len() - 1], 40),
+        _ if digits.len() != upper.len() && digits.len() + 2 != upper.len() => {
+            return Err("must be a number of bytes with an optional unit K, M, G or T (e.g. 4G)"
+                .to_string());
+        }
+        _ => (digits, 0),
+    };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        let message = if number.starts_with('-') {
+            "must not be negative"
+        } else {
+            "must be a number of bytes with an optional unit K, M, G or T (e.g. 4G)"
+        };
+        return Err(message.to_string());
+    }
+    count(number)?
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("is too large (at most {} bytes)", u64::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_sizes_take_binary_units() {
+        assert_eq!(memory("1000"), Ok(1000));
+        assert_eq!(memory("512M"), Ok(512 << 20));
+        assert_eq!(memory("4G"), Ok(4 << 30));
+        assert_eq!(memory("4GiB"), Ok(4 << 30));
+        assert_eq!(memory("2kb"), Ok(2048));
+        assert_eq!(memory("1T"), Ok(1 << 40));
+        assert!(memory("G").is_err());
+        assert!(memory("4X").is_err());
+        assert!(memory("1.5G").is_err());
+        assert_eq!(memory("-1G"), Err("must not be negative".to_string()));
+        assert!(memory("99999999999T").unwrap_err().contains("too large"));
+    }
 
     #[test]
     fn counts_say_what_is_wrong() {

@@ -38,6 +38,11 @@ pub struct GlobalArgs {
     /// Stop with an error after this many seconds.
     #[arg(long, global = true, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::args::seconds)]
     pub timeout: Option<u64>,
+
+    /// Stop with an error before building tables larger than this (bytes, or
+    /// with a binary unit: 512M, 4G).
+    #[arg(long, global = true, value_name = "SIZE", allow_negative_numbers = true, value_parser = crate::args::memory)]
+    pub max_memory: Option<u64>,
 }
 
 /// The subcommands.

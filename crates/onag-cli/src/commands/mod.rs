@@ -50,6 +50,9 @@ impl Context {
         if let Some(max) = self.global.max_positions {
             budget = budget.with_max_positions(max);
         }
+        if let Some(bytes) = self.global.max_memory {
+            budget = budget.with_max_memory(bytes);
+        }
         if let Some(seconds) = self.global.timeout {
             budget = budget.with_timeout(Duration::from_secs(seconds));
         }

@@ -40,7 +40,8 @@ pub struct OctalArgs {
     pub code: String,
 
     /// Compute values of heaps 0 to N.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true,
+          value_parser = crate::args::count)]
     pub upto: u64,
 
     /// Print the values of heaps A to B (inclusive).
@@ -67,8 +68,8 @@ pub struct OctalArgs {
 fn parse_range(text: &str) -> Result<(u64, u64), String> {
     let (a, b) = text.split_once("..").ok_or("expected A..B, e.g. 0..100")?;
     let b = b.strip_prefix('=').unwrap_or(b);
-    let a: u64 = a.trim().parse().map_err(|_| format!("'{a}' is not a non-negative integer"))?;
-    let b: u64 = b.trim().parse().map_err(|_| format!("'{b}' is not a non-negative integer"))?;
+    let bound = |t: &str| crate::args::count(t.trim()).map_err(|e| format!("'{}' {e}", t.trim()));
+    let (a, b) = (bound(a)?, bound(b)?);
     if a > b {
         return Err(format!("empty range {a}..{b}"));
     }

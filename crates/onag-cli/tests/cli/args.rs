@@ -54,6 +54,8 @@ fn negative_numbers_must_not_be_negative() {
         &["every-sg", "--subtraction", "-1,2", "3"],
         &["wythoff", "--p-positions", "-2"],
         &["nim", "3", "--max-positions", "-5"],
+        &["nim", "3", "--max-memory", "-5G"],
+        &["octal", "0.77", "--upto", "-5"],
     ] {
         assert_error(args, "must not be negative");
     }
@@ -133,4 +135,17 @@ fn a_cycle_suggests_loopy() {
 fn bare_onag_reads_a_calculator_script_from_stdin() {
     let run = onag_with_stdin(&[], "1+1\n");
     assert_eq!((run.code, run.stdout.as_str()), (0, "2\n"), "{}", run.stderr);
+}
+
+#[test]
+fn memory_limits_stop_big_tables() {
+    assert_error(
+        &["--max-memory", "1M", "octal", "4!.0", "--upto", "10^7"],
+        "bytes of tables exceed the memory limit of 1048576 bytes",
+    );
+    assert_error(&["nim", "3", "--max-memory", "4X"], "optional unit K, M, G or T");
+    let run =
+        onag(&["--max-memory", "1G", "octal", "0.07", "--upto", "10^6", "--values", "0..10^1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("0: 0 0 1 1 2 0 3 1 1 0"), "{}", run.stdout);
 }
