@@ -14,7 +14,7 @@ use onag::ErrorKind;
 use onag::game::{Arena, GameId};
 use onag::number::Dyadic;
 
-/// Small all-small games: 0, nimbers, ups, ↑², a superstar; then `levels`
+/// Small all-small games: 0, nimbers, ups, ↑², {0|*2}; then `levels`
 /// rounds of four games whose options (1 or 2 a side) come from the pool.
 fn random_all_small(a: &mut Arena, seed: u64, levels: usize) -> Vec<GameId> {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -133,11 +133,12 @@ fn literature_values() {
         let s = a.up_power_sum(n).unwrap();
         assert_eq!(aw_text(&mut a, s), "1", "aw(^[{n}])");
     }
-    // Superstars {0 | *n} (n ≥ 2): G⁰⁰ = {−2 | 2} = 0 is an integer and
-    // G > *(n+1), so aw is the greatest integer ◁ 2, that is 1.
+    // {0 | *n} = ↑ + *(n⊕1) for n ≥ 2 (the calculus: G⁰⁰ = {−2 | 2} = 0,
+    // an integer, and G > *(n+1), so aw is the greatest integer ◁ 2: 1).
     for n in 2..=5 {
         let s = a.nimber(n).unwrap();
         let g = a.from_options(&[zero], &[s]).unwrap();
+        assert_eq!(g, a.number_up_star(&Dyadic::zero(), 1, n ^ 1).unwrap());
         assert_eq!(aw_text(&mut a, g), "1", "aw({{0|*{n}}})");
     }
     // {⇑* | ↓}: G⁰⁰ = {2 − 2 | −1 + 2} = {0 | 1} = 1/2, not an integer.
