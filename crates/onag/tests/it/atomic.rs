@@ -4,15 +4,17 @@
 //! (proptest), the defining bound `|G − aw(G)·↑| ≤ ↑* + (far kite)` with the
 //! far star found by walking followers, and the laws of reduction modulo
 //! infinitesimals (`G − rcf(G)` infinitesimal, idempotence, additivity,
-//! uniqueness on infinitesimally close pairs).
+//! uniqueness on infinitesimally close pairs), and the expected values of
+//! CGSuite's own test suite for its `CanonicalShortGame` cases.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use onag::ErrorKind;
 use onag::game::{Arena, GameId};
+use onag::lang::Session;
 use onag::number::Dyadic;
+use onag::{Budget, ErrorKind};
 
 /// Small all-small games: 0, nimbers, ups, ↑², {0|*2}; then `levels`
 /// rounds of four games whose options (1 or 2 a side) come from the pool.
@@ -243,6 +245,79 @@ fn reduced_canonical_forms_by_hand() {
     let up_star = a.number_up_star(&Dyadic::zero(), 1, 1).unwrap();
     let g = a.add(pm, up_star).unwrap();
     assert_eq!(a.reduced_canonical_form(g).unwrap(), pm);
+}
+
+/// CGSuite's test suite (`CanonicalShortGameTestCase`): a game, then its
+/// `AtomicWeight` (`ERR`: "That game is not atomic."), `Incentives` and
+/// `ReducedCanonicalForm` as CGSuite prints them.
+const CGSUITE_CASES: &[(&str, &str, &str, &str)] = &[
+    ("0", "0", "{}", "0"),
+    ("5", "ERR", "{-1}", "5"),
+    ("-1823437481924", "ERR", "{-1}", "-1823437481924"),
+    ("-1/2", "ERR", "{-1/2}", "-1/2"),
+    ("25/16", "ERR", "{-1/16}", "25/16"),
+    ("*8", "0", "{*8,*9,*10,*11,*12,*13,*14,*15}", "0"),
+    ("9/8+*", "ERR", "{*}", "9/8"),
+    ("^", "1", "{^*}", "0"),
+    ("v*", "-1", "{^*}", "0"),
+    ("6+^*", "ERR", "{^*}", "6"),
+    ("^*6", "1", "{^*}", "0"),
+    ("73/16+v9*8", "ERR", "{^*}", "73/16"),
+    ("{0|*||*|||*||||*}", "1", "{^[4]*}", "0"),
+    ("{0||0|v*}", "1", "{^[2]*}", "0"),
+    (
+        "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+        "0",
+        "{^[4]*}",
+        "0",
+    ),
+    (
+        "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
+        "0",
+        "{^[4]*}",
+        "0",
+    ),
+    ("{0||0|vvv}", "0", "{{^3,{^3|0}|0}}", "0"),
+    ("{^^^|vv}", "{1|0}", "{{^5|0}}", "0"),
+    ("{0||0|-3/2}", "0", "{{3/2,{3/2|0}|0}}", "0"),
+    ("{0|||0||-1|-3}", "0", "{{3Tiny({3|1})|1Tiny({3|1}),{2,{3|1}|0}||0}}", "0"),
+    (
+        "{5||3|1|||0||||0}",
+        "0",
+        "{{5Tiny({5||3|1})|{3,{3|1}|||3|1||0|-2,{-2|-4}},{{4|2},{5||3|1}|0}||0}}",
+        "0",
+    ),
+    ("{1|^^||^}", "2", "{{1v|^||0},{{1v|^},{1v||1vv|0}|0,{^|0,{0|-1^^}}}}", "0"),
+    ("{1|^^^||^}", "ERR", "{{1v|^^||0},{{1v|^^},{1v||1v3|0}|0,{^^|0,{0|-1^3}}}}", "0"),
+    ("{3||2+*|1+*}", "ERR", "{{2*|1*||0}}", "{3||2|1}"),
+    (
+        "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+        "ERR",
+        "{{{4*|3||{5/2|3/2*},{5/2|2*||3/2*|1}},{9/2*|7/2||3/2*|1/2}|0},{{9/2*|7/2||{3|0},{2*,{5/2|2*}|1/2}},{9/2*|7/2||3/2*|1/2}|0,{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}}}",
+        "{3/2|1/2||{0|-3},{-1/2|-1||-5/2}}",
+    ),
+];
+
+#[test]
+fn cgsuite_test_suite_values() {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(1_000_000);
+    let mut run = |input: String| match session.run_to_string(&input, &budget) {
+        Ok(text) => text,
+        Err(err) => format!("error: {}", err.message()),
+    };
+    for &(game, aw, incentives, rcf) in CGSUITE_CASES {
+        let want_aw = if aw == "ERR" {
+            "error: That game is not atomic.".to_string()
+        } else {
+            aw.to_string()
+        };
+        assert_eq!(run(format!("({game}).AtomicWeight")), want_aw, "AtomicWeight of {game}");
+        let atomic = (aw != "ERR").to_string();
+        assert_eq!(run(format!("({game}).IsAtomic")), atomic, "IsAtomic of {game}");
+        assert_eq!(run(format!("({game}).Incentives")), incentives, "Incentives of {game}");
+        assert_eq!(run(format!("({game}).ReducedCanonicalForm")), rcf, "rcf of {game}");
+    }
 }
 
 proptest! {
