@@ -49,3 +49,11 @@ fn reduced_canonical_forms_and_incentives() {
     assert_eq!(run.stdout, "{1|0}\n{3||2|0}\n1/4\n{^*}\n{{2|0}}\n{*2,*3}\n{}\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+#[test]
+fn the_position_limit_stops_large_reductions() {
+    let run = onag(&["--max-positions", "500", "eval", "{0|*4000}.ReducedCanonicalForm"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.starts_with("error: 1:"), "{}", run.stdout);
+    assert!(run.stdout.contains("exceed the limit of 500"), "{}", run.stdout);
+}

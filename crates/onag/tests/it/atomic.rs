@@ -372,21 +372,27 @@ proptest! {
         }
     }
 
-    /// An integer weight n satisfies the defining bound
-    /// `−ε ≤ G − n·↑ ≤ ε` with `ε = ↑* + (*2^k : −1)`.
+    /// Every weight w satisfies the defining bound `−ε ≤ G − w.↑ ≤ ε` with
+    /// `ε = ↑* + (*2^k : −1)` (all-small games are atomic): integer weights
+    /// through repeated addition, others through Norton's product.
     #[test]
-    fn integer_weights_satisfy_the_defining_bound(seed in any::<u64>(), choice in any::<u64>()) {
+    fn weights_satisfy_the_defining_bound(seed in any::<u64>(), choice in any::<u64>()) {
         let mut a = Arena::new();
         let games = random_all_small(&mut a, seed, 3);
-        let g = pick(choice, &games, 1)[0];
-        let w = weight(&mut a, g);
-        if let Some(n) = a.as_number(w).and_then(|x| x.to_i64()).filter(|_| a.is_integer(w)) {
-            let ups = a.up_multiple(n).unwrap();
-            let d = a.sub(g, ups).unwrap();
-            let e = epsilon(&mut a, g);
-            let ne = a.neg(e).unwrap();
-            prop_assert!(a.leq(d, e).unwrap() && a.leq(ne, d).unwrap(), "{}", show(&mut a, g));
+        let mut g = a.zero();
+        for h in pick(choice, &games, 2) {
+            g = a.add(g, h).unwrap();
         }
+        let w = weight(&mut a, g);
+        let up = a.up_multiple(1).unwrap();
+        let ups = match a.as_number(w).filter(|x| x.is_integer()) {
+            Some(n) => a.norton_multiply(up, &n.floor()).unwrap(),
+            None => a.norton_product(w, up).unwrap(),
+        };
+        let d = a.sub(g, ups).unwrap();
+        let e = epsilon(&mut a, g);
+        let ne = a.neg(e).unwrap();
+        prop_assert!(a.leq(d, e).unwrap() && a.leq(ne, d).unwrap(), "{}", show(&mut a, g));
     }
 
     /// `G − rcf(G)` is infinitesimal, rcf is idempotent, number-ish games
