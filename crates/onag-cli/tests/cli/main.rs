@@ -1,6 +1,7 @@
 //! End-to-end tests: run the real `onag` binary and check its output and exit code.
 
 mod args;
+mod atomic;
 mod classic;
 mod coins;
 mod eval;

@@ -21,11 +21,15 @@
 //! ```
 
 mod arena;
+mod atomic;
 mod build;
+mod incentives;
 mod nus;
 mod ops;
 mod print;
 mod query;
+mod rcf;
+mod transform;
 
 pub use arena::{Arena, GameId, PartizanOutcome};
 pub use nus::Nus;

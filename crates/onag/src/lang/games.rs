@@ -269,6 +269,10 @@ pub(crate) fn member(
         "IsAllSmall",
         "IsSwitch",
         "NimValue",
+        "AtomicWeight",
+        "IsAtomic",
+        "ReducedCanonicalForm",
+        "Incentives",
     ];
     if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
         return None;
@@ -332,6 +336,19 @@ pub(crate) fn member(
             "IsInfinitesimal" => Value::Bool(ev.arena(span, |a| a.is_infinitesimal(g))?),
             "IsAllSmall" => Value::Bool(ev.arena(span, |a| a.is_all_small(g))?),
             "IsSwitch" => Value::Bool(ev.arena(span, |a| a.is_switch(g))?),
+            "AtomicWeight" => {
+                let w = ev.arena(span, |a| a.atomic_weight(g))?;
+                ev.game_value(w)
+            }
+            "IsAtomic" => Value::Bool(ev.arena(span, |a| a.is_atomic(g))?),
+            "ReducedCanonicalForm" => {
+                let r = ev.arena(span, |a| a.reduced_canonical_form(g))?;
+                ev.game_value(r)
+            }
+            "Incentives" => {
+                let o = ev.arena(span, |a| a.incentives(g))?;
+                set(ev, o)?
+            }
             "NimValue" => match ev.session.arena.nim_value(g) {
                 Some(n) => Value::int(n),
                 None => {

@@ -99,6 +99,25 @@ pub const MEMBERS: &[MemberDoc] = &[
     doc("IsSwitch", "game", "(+-1).IsSwitch", "whether it equals its negative"),
     doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
     doc(
+        "AtomicWeight",
+        "atomic game",
+        "{0|v}.AtomicWeight",
+        "how many ups an all-small (or other atomic) infinitesimal is worth",
+    ),
+    doc("IsAtomic", "game", "{0||0|-1}.IsAtomic", "whether it has an atomic weight"),
+    doc(
+        "ReducedCanonicalForm",
+        "game",
+        "{1|^}.ReducedCanonicalForm",
+        "the simplest game that differs from it by an infinitesimal",
+    ),
+    doc(
+        "Incentives",
+        "game",
+        "{2|-1}.Incentives",
+        "the undominated incentives G^L-G and G-G^R, as a set",
+    ),
+    doc(
         "NimValue",
         "Wythoff position",
         "game.heap.Wythoff(3,6).NimValue",

@@ -158,7 +158,6 @@ fn members_not_yet_in_the_library_say_so() {
         ("{3||2*|1*}.Temperature", "error: 1:12: Temperature is not available yet"),
         ("{1|0}.Thermograph", "error: 1:7: Thermograph is not available yet"),
         ("^ : *", "error: 1:3: OrdinalSum is not available yet"),
-        ("^.AtomicWeight", "error: 1:3: AtomicWeight is not available yet"),
     ]);
 }
 

@@ -1,5 +1,6 @@
 //! Integration tests of the onag library against independent computations.
 
+mod atomic;
 mod classic;
 mod coins;
 mod game_brute;
