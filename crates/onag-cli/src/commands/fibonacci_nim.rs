@@ -1,4 +1,4 @@
-//! `onag fibonacci-nim`: Fibonacci Nim on a heap of any size, at the start or
+//! `onag fibonacci-nim`: Fibonacci Nim on a heap of up to 4096 bits, at the start or
 //! mid-game (`--last-take`), with the Zeckendorf sum and every winning move.
 
 use std::process::ExitCode;
@@ -20,7 +20,7 @@ use crate::render;
                   onag fibonacci-nim 1000 --nim-value"
 )]
 pub struct FibonacciNimArgs {
-    /// Stones in the heap (a non-negative integer of any size).
+    /// Stones in the heap (a non-negative integer of up to 4096 bits, e.g. 10^1000).
     #[arg(value_name = "N", allow_negative_numbers = true, value_parser = crate::args::heap)]
     pub n: BigUint,
 
@@ -29,7 +29,7 @@ pub struct FibonacciNimArgs {
     pub last_take: Option<BigUint>,
 
     /// Also print the position's Grundy value (for sums with other games), by
-    /// a search quadratic in the heap (heaps up to 23,000).
+    /// a search quadratic in the heap (heaps up to 23,168).
     #[arg(long)]
     pub nim_value: bool,
 }
@@ -45,8 +45,9 @@ struct Report<'a> {
 
 /// The Grundy value of the position `sol` describes.
 fn nim_value(ctx: &Context, sol: &fibonacci_nim::FibSolution) -> anyhow::Result<u32> {
-    let too_large =
-        || anyhow!("--nim-value searches heaps up to 23,000 (the outcome is known for any size)");
+    let too_large = || {
+        anyhow!("--nim-value searches heaps up to 23,168 (the outcome is known up to 4096 bits)")
+    };
     let n = sol.n.to_u64().ok_or_else(too_large)?;
     let limit = sol.max_take.to_u64().ok_or_else(too_large)?;
     let (budget, _bar) = ctx.budget("Fibonacci Nim Grundy values");

@@ -91,8 +91,10 @@ fn fibonacci_nim() {
     let v = json(&["fibonacci-nim", "97", "--last-take", "3", "--nim-value", "--json"]);
     assert_eq!(v["nim_value"], 0);
     assert!(json(&["fibonacci-nim", "100", "--json"]).get("nim_value").is_none());
-    assert_error(&["fibonacci-nim", &big, "--nim-value"], "up to 23,000");
+    assert_error(&["fibonacci-nim", &big, "--nim-value"], "up to 23,168");
     assert_error(&["fibonacci-nim", "100000", "--nim-value"], "too large");
+    assert_error(&["fibonacci-nim", "10^300000", "--last-take", "1"], "limited to 4096 bits");
+    assert_error(&["fibonacci-nim", "23169", "--nim-value"], "heaps up to 23,168");
     assert_error(&["fibonacci-nim", "-3"], "must not be negative");
 }
 

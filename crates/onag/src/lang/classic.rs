@@ -116,7 +116,7 @@ fn fibonacci_nim_value(ev: &Eval<'_>, n: &BigUint, span: Span) -> Result<Value> 
         ev.error(
             span,
             ErrorKind::LimitExceeded,
-            "NimValue of FibonacciNim searches heaps up to 23,000 (OutcomeClass works for any size)",
+            "NimValue of FibonacciNim searches heaps up to 23,168 (OutcomeClass works up to 4096 bits)",
         )
     };
     let n = n.to_u64().ok_or_else(too_large)?;

@@ -133,7 +133,7 @@ pub const MEMBERS: &[MemberDoc] = &[
         "NimValue",
         "Fibonacci Nim heap",
         "game.heap.FibonacciNim(10).NimValue",
-        "the Grundy value of a fresh heap (heaps up to 23,000)",
+        "the Grundy value of a fresh heap (heaps up to 23,168)",
     ),
     doc(
         "OutcomeClass",

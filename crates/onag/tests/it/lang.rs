@@ -574,7 +574,7 @@ fn fibonacci_nim_outcomes_match_the_rules() {
         ("[FibonacciNim(n).NimValue for n from 1 to 13]", "[0,0,0,3,0,4,4,0,5,5,5,6,0]"),
         (
             "game.heap.FibonacciNim(10^30).NimValue",
-            "error: 1:31: NimValue of FibonacciNim searches heaps up to 23,000 (OutcomeClass works for any size)",
+            "error: 1:31: NimValue of FibonacciNim searches heaps up to 23,168 (OutcomeClass works up to 4096 bits)",
         ),
         (
             "FibonacciNim(1,2)",

@@ -24,6 +24,9 @@ use crate::error::{Error, Result};
 use crate::impartial::Outcome;
 use crate::number::{BigUint, serde_decimal};
 
+/// The largest heap [`solve`] takes, in bits.
+pub const MAX_HEAP_BITS: u64 = 4096;
+
 /// The Zeckendorf sum of `n`: non-consecutive Fibonacci numbers (from 1, 2, 3, 5,
 /// ...) adding up to `n`, largest first. Empty for 0.
 pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
@@ -94,7 +97,18 @@ fn serialize_terms<S: serde::Serializer>(terms: &[BigUint], s: S) -> Result<S::O
 /// Solves a heap of `n` stones. Without `last_take` it is the first move (take
 /// `1..n−1`); with it, the previous move took `last_take ≥ 1` stones, so at most
 /// twice that may be taken now.
+///
+/// Heaps are limited to [`MAX_HEAP_BITS`]: the Zeckendorf sum of a heap of
+/// `b` bits has up to `0.7·b` terms of up to `b` bits each, so its size (and
+/// that of the move list) grows with the square of `b`.
 pub fn solve(n: &BigUint, last_take: Option<&BigUint>) -> Result<FibSolution> {
+    if n.bits() > MAX_HEAP_BITS {
+        return Err(Error::invalid(format!(
+            "Fibonacci Nim heaps are limited to {MAX_HEAP_BITS} bits (about 1233 digits); \
+             this one has {} bits",
+            n.bits()
+        )));
+    }
     let max_take = match last_take {
         Some(m) if m.is_zero() => {
             return Err(Error::invalid("the last take must be at least 1"));
@@ -130,9 +144,12 @@ pub fn solve(n: &BigUint, last_take: Option<&BigUint>) -> Result<FibSolution> {
     })
 }
 
-/// The largest table [`GrundyTable::new`] builds: 2^28 entries (1 GiB), heaps
-/// up to about 23,000.
+/// The largest table [`GrundyTable::new`] builds: 2^28 entries (1 GiB).
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 28;
+
+/// The largest heap whose table fits [`MAX_TABLE_ENTRIES`]:
+/// `(n+1)(n+2)/2 ≤ 2^28`.
+pub const MAX_TABLE_HEAP: u64 = 23_168;
 
 /// Grundy values of every Fibonacci Nim position `(r, m)` with `r ≤ n` stones
 /// left and at most `m ≤ r` to take, by search:
@@ -162,7 +179,7 @@ impl GrundyTable {
             .ok_or_else(|| {
                 Error::invalid(format!(
                     "Fibonacci Nim's Grundy values need a table quadratic in the heap: \
-                     heap {n} is too large (at most {MAX_TABLE_ENTRIES} entries, heaps up to 23,000)"
+                     heap {n} is too large (heaps up to 23,168)"
                 ))
             })?;
         budget.check_positions(entries)?;
@@ -246,6 +263,16 @@ mod tests {
                 assert_eq!(zero, sol.outcome == Outcome::P, "({r}, last take {last})");
             }
         }
+    }
+
+    #[test]
+    fn the_table_limit_is_exact() {
+        let entries = |n: u64| (n + 1) * (n + 2) / 2;
+        assert!(entries(MAX_TABLE_HEAP) <= MAX_TABLE_ENTRIES);
+        assert!(entries(MAX_TABLE_HEAP + 1) > MAX_TABLE_ENTRIES);
+        let huge = BigUint::from(1u32) << 5000u32;
+        assert!(solve(&huge, None).unwrap_err().message().contains("limited to 4096 bits"));
+        assert!(solve(&(BigUint::from(1u32) << 4095u32), None).is_ok());
     }
 
     #[test]
