@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::Args;
-use onag::impartial::hackenbush::{CutSearch, Solution, parse_edge_list, parse_strings, solve};
+use onag::impartial::hackenbush::{
+    Cut, CutSearch, Solution, parse_edge_list, parse_strings, solve,
+};
 
 use crate::commands::Context;
 use crate::render;
@@ -18,9 +20,10 @@ second edge. Edges not connected to the ground are ignored. Several pieces
 standing on G form a sum. '-' reads standard input.
 
 A --string is CGSuite's notation for a green piece: 'e' is an edge on top of
-the current vertex, '(a;b)' grows branches a and b from it. In cuts, a string's
-edges are named by the column of their letter (string number '.' column when
-there are several strings) and their line is the string's number.
+the current vertex, '(a;b)' grows branches a and b from it. A cut in a string
+is the edge at the column of its letter; its vertices are named by columns too
+(G is the ground; string number '.' column when there are several strings), and
+in --json its line is the string's number.
 
 Examples:
   onag hackenbush house.txt
@@ -86,6 +89,18 @@ fn nimber(n: u64) -> String {
     }
 }
 
+/// One cut in words. A picture file's edge is its line and two vertices; a
+/// string's edge is the column of its letter (its top vertex is named by that
+/// column), with both vertices after it.
+fn describe(cut: &Cut, unit: &str) -> String {
+    let column = cut.to.rsplit('.').next().unwrap_or(&cut.to);
+    if unit == "string" {
+        format!("string {}, the edge at column {column} ({} to {})", cut.line, cut.from, cut.to)
+    } else {
+        format!("{unit} {}: {} {}", cut.line, cut.from, cut.to)
+    }
+}
+
 fn text(solution: &Solution, unit: &str, all: bool) -> anyhow::Result<ExitCode> {
     let mut out = render::Output::new();
     out.line(format_args!("value: {}", nimber(solution.value)))?;
@@ -98,13 +113,11 @@ fn text(solution: &Solution, unit: &str, all: bool) -> anyhow::Result<ExitCode> 
     }
     match solution.winning_moves.as_slice() {
         [] => out.line(format_args!("winning cuts: none (every cut loses)"))?,
-        [cut] if !all => {
-            out.line(format_args!("winning cut: {unit} {}: {} {}", cut.line, cut.from, cut.to))?
-        }
+        [cut] if !all => out.line(format_args!("winning cut: {}", describe(cut, unit)))?,
         cuts => {
             out.line(format_args!("winning cuts ({}):", cuts.len()))?;
             for cut in cuts {
-                out.line(format_args!("  {unit} {}: {} {}", cut.line, cut.from, cut.to))?;
+                out.line(format_args!("  {}", describe(cut, unit)))?;
             }
         }
     }

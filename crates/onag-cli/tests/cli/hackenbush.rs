@@ -46,6 +46,14 @@ fn strings_in_cgsuite_notation() {
         run.stdout.trim(),
         r#"{"value":7,"outcome":"N","winning_moves":[{"line":1,"from":"1.1","to":"1.6"}]}"#
     );
+    let run = onag(&["hackenbush", "--string", "e(ee;e)", "--string", "eee"]);
+    assert!(
+        run.stdout.contains("winning cut: string 1, the edge at column 6 (1.1 to 1.6)"),
+        "{}",
+        run.stdout
+    );
+    let run = onag(&["hackenbush", "--string", "e(ee;e)"]);
+    assert!(run.stdout.contains("string 1, the edge at column 1 (G to 1)"), "{}", run.stdout);
 }
 
 #[test]
