@@ -152,9 +152,10 @@ fn run_heaps(ctx: &Context, args: &EverySgArgs, set: &str) -> anyhow::Result<Exi
     let upto = heaps.iter().copied().max().unwrap_or(0);
     if upto > DEFAULT_MAX_HEAP && ctx.global.max_positions.is_none() {
         bail!(
-            "HEAP {upto}: the steps of all heaps up to it need a table of {} entries; \
-             allow it with --max-positions",
-            u128::from(upto) + 1
+            "HEAP {upto}: the steps of all heaps up to it need a table of {} entries \
+             ({} bytes); allow it with --max-positions",
+            u128::from(upto) + 1,
+            (u128::from(upto) + 1) * 8
         );
     }
     let (budget, _bar) = ctx.budget("Every-SG steps");

@@ -149,3 +149,15 @@ fn memory_limits_stop_big_tables() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("0: 0 0 1 1 2 0 3 1 1 0"), "{}", run.stdout);
 }
+
+#[test]
+fn oversized_sets_and_heaps_say_what_is_too_large() {
+    assert_error(&["subtraction", "2^64"], "'2^64' is too large for a move (at most");
+    let run = onag(&["subtraction", "1,2^3", "--upto", "9"]);
+    assert!(run.stdout.contains("S = {1, 8}"), "{}", run.stdout);
+    let max = u64::MAX.to_string();
+    assert_error(
+        &["--max-positions", &max, "every-sg", "--subtraction", "1,2,3", &max],
+        "the table of steps would need 2^64 entries",
+    );
+}

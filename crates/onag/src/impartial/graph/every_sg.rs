@@ -114,11 +114,16 @@ impl SubtractionSet {
 
 /// The steps of heaps 0..=`upto` in the subtraction game on `set`.
 pub fn subtraction_steps(set: &SubtractionSet, upto: u64, budget: &Budget) -> Result<Vec<u64>> {
-    let len =
-        upto.checked_add(1).ok_or_else(|| Error::new(ErrorKind::Overflow, "heap too large"))?;
+    let len = upto.checked_add(1).ok_or_else(|| {
+        Error::new(
+            ErrorKind::LimitExceeded,
+            format!("heap {upto} is too large: the table of steps would need 2^64 entries"),
+        )
+    })?;
     budget.check_positions(len)?;
-    let len = usize::try_from(len)
-        .map_err(|_| Error::new(ErrorKind::LimitExceeded, "heap too large for a table"))?;
+    let len = usize::try_from(len).map_err(|_| {
+        Error::new(ErrorKind::LimitExceeded, format!("heap {upto} is too large for a table"))
+    })?;
     let mut table: Vec<u64> = Vec::new();
     table.try_reserve_exact(len).map_err(|_| {
         Error::new(ErrorKind::LimitExceeded, format!("not enough memory for {len} heap sizes"))

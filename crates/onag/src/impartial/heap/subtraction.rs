@@ -186,12 +186,18 @@ pub fn parse_set(text: &str) -> Result<Vec<u64>> {
             if item.starts_with('-') && item.len() > 1 {
                 return Err(Error::invalid(format!("'{item}' must not be negative")));
             }
-            if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
+            if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit() || b == b'^') {
                 return Err(Error::invalid(format!("'{item}' is not a positive integer")));
             }
-            let k: u64 = item
-                .parse()
-                .map_err(|_| Error::invalid(format!("'{item}' is too large for a move")))?;
+            let k = crate::number::parse_natural(item)
+                .map_err(|_| Error::invalid(format!("'{item}' is not a positive integer")))?
+                .to_u64()
+                .ok_or_else(|| {
+                    Error::invalid(format!(
+                        "'{item}' is too large for a move (at most {})",
+                        u64::MAX
+                    ))
+                })?;
             if k == 0 {
                 return Err(Error::invalid(
                     "0 cannot be in a subtraction set (a move removes at least one stone)",
