@@ -22,10 +22,15 @@
 
 mod arena;
 mod build;
+mod cooling;
 mod nus;
 mod ops;
 mod print;
 mod query;
+mod thermo;
+mod wall;
 
 pub use arena::{Arena, GameId, PartizanOutcome};
 pub use nus::Nus;
+pub use thermo::Thermograph;
+pub use wall::Wall;

@@ -14,4 +14,5 @@ mod octal;
 mod pins;
 mod ruleset_hackenbush;
 mod subtraction;
+mod thermo;
 mod tidy;
