@@ -145,6 +145,8 @@ fn public_examples_of_calculator_md() {
         ("{0|v*}", "^<2>"),
         ("{^|*}", "^[2]"),
         ("1/2 + 1/4", "3/4"),
+        ("{3||2*|1*}.Mean", "9/4"),
+        ("{3||2*|1*}.Temperature", "3/4"),
     ]);
     assert!(run("{3|2|1}").starts_with("error: 1:5: "));
 }
