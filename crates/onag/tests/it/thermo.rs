@@ -160,7 +160,7 @@ fn cool_def(
 }
 
 #[test]
-fn cooling_matches_the_definition_on_random_trees() {
+fn cooling_and_walls_match_the_definition_on_random_trees() {
     let mut rng = StdRng::seed_from_u64(8);
     let temps = [d(0, 0), d(1, 2), d(1, 1), d(3, 4), d(1, 0), d(3, 2), d(2, 0), d(5, 2)];
     let (mut checked, mut hot) = (0, 0);
@@ -172,8 +172,13 @@ fn cooling_matches_the_definition_on_random_trees() {
         if a.temperature(g).unwrap() > Dyadic::zero() {
             hot += 1;
         }
+        let th = a.thermograph(g).unwrap();
         for t in &temps {
             let by_definition = cool_def(&mut a, &tree, t, &mut memo);
+            // The walls at t ≥ 0 are the stops of G cooled by t.
+            let (l, r) = a.stops(by_definition).unwrap();
+            assert_eq!(th.left_wall().value_at(t).unwrap(), l, "left wall at {t}");
+            assert_eq!(th.right_wall().value_at(t).unwrap(), r, "right wall at {t}");
             let by_thermograph = a.cool(g, t).unwrap();
             assert_eq!(
                 a.print(by_definition).unwrap(),
