@@ -96,6 +96,10 @@ impl Arena {
         if *t <= Dyadic::from_i64(-1) {
             return Err(Error::invalid(format!("Invalid cooling temperature (must be > -1): {t}")));
         }
+        if t.is_zero() {
+            // G cooled by 0 is G (every follower rebuilds to itself).
+            return Ok(g);
+        }
         let tid = self.dyadic(t)?;
         let neg = self.neg(tid)?;
         let mut thermos = Thermos::default();

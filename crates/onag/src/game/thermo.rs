@@ -101,6 +101,17 @@ impl Thermos {
                 stack.pop();
                 continue;
             }
+            if let Some(rep) = arena.same_thermograph(top)? {
+                match self.memo.get(&rep) {
+                    Some(t) => {
+                        let t = t.clone();
+                        self.memo.insert(top, t);
+                        stack.pop();
+                    }
+                    None => stack.push(rep),
+                }
+                continue;
+            }
             arena.ensure_options(top)?;
             let before = stack.len();
             for i in 0..arena.lefts(top).len() + arena.rights(top).len() {
@@ -162,6 +173,21 @@ impl Arena {
     /// The integer `g` is, as a number, if it is one.
     pub(super) fn integer_value(&self, g: GameId) -> Option<Dyadic> {
         self.number_of(g).filter(|x| x.is_integer()).cloned()
+    }
+
+    /// For `x + *m` with m ≥ 2, the game `x + *` (same thermograph, far
+    /// fewer options): the options `x + *k` (k ≥ 1) have the thermograph of
+    /// `x + *` by induction, whose right wall is at most x's, so the
+    /// scaffolds of `x + *m` are those of `x + *` (a test checks the scaffold
+    /// equation for m up to 8).
+    fn same_thermograph(&mut self, g: GameId) -> Result<Option<GameId>> {
+        match self.nus(g) {
+            Some(v) if v.ups == 0 && v.star >= 2 => {
+                let x = v.number.clone();
+                self.number_up_star(&x, 0, 1).map(Some)
+            }
+            _ => Ok(None),
+        }
     }
 
     /// Option `i` of `g`: Left options first, then Right options.

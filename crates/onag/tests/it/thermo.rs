@@ -401,3 +401,47 @@ fn calculator_members() {
         assert_eq!(got, want, "input {input:?}");
     }
 }
+
+#[test]
+fn thermographs_satisfy_the_scaffold_equation() {
+    // For every game here (nimbers and x + *m included, which take a short
+    // cut), the thermograph is the intersection of the scaffolds built from
+    // its options' thermographs.
+    use onag::game::Wall;
+    let mut a = Arena::new();
+    let mut games = random_games(&mut a, 3, 3);
+    for m in 1..=8 {
+        for x in [d(0, 0), d(1, 1), d(-3, 2), d(2, 0)] {
+            games.push(a.number_up_star(&x, 0, m).unwrap());
+            games.push(a.number_up_star(&x, 1, m).unwrap());
+        }
+    }
+    for g in games {
+        if a.as_number(g).is_some_and(|x| x.is_integer()) {
+            continue;
+        }
+        let lo = a.left_options(g).unwrap();
+        let ro = a.right_options(g).unwrap();
+        let mut left: Option<Wall> = None;
+        for o in lo {
+            let w = a.thermograph(o).unwrap().right_wall().clone();
+            left = Some(match left {
+                Some(l) => Wall::combine(&l, &w, true).unwrap(),
+                None => w,
+            });
+        }
+        let mut right: Option<Wall> = None;
+        for o in ro {
+            let w = a.thermograph(o).unwrap().left_wall().clone();
+            right = Some(match right {
+                Some(r) => Wall::combine(&r, &w, false).unwrap(),
+                None => w,
+            });
+        }
+        let (l, r) =
+            Wall::intersect(&left.unwrap().tilt(-1).unwrap(), &right.unwrap().tilt(1).unwrap())
+                .unwrap();
+        let th = a.thermograph(g).unwrap();
+        assert_eq!((th.left_wall(), th.right_wall()), (&l, &r), "{}", a.print(g).unwrap());
+    }
+}
