@@ -11,7 +11,8 @@
 //!   multiplication); otherwise `{G^L + T | G^R − T}` on the overheated options.
 //!
 //! Each walks the followers of G once, post-order on an explicit stack, with
-//! a memo keyed by id.
+//! a memo keyed by id. Rebuilding `x + *m` costs about m³ comparisons, which
+//! is charged to the budget's positions before it starts.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -47,6 +48,16 @@ impl Arena {
                     continue;
                 }
                 inner.insert(top);
+                if let Some(v) = self.nus(top)
+                    && v.ups == 0
+                {
+                    // x + *m rebuilds m followers of up to m options each and
+                    // canonicalises them by pairwise comparison: charge m³.
+                    let m = v.star;
+                    let work = m.saturating_mul(m).saturating_mul(m);
+                    self.budget
+                        .check_positions((self.records.len() as u64).saturating_add(work))?;
+                }
                 self.ensure_options(top)?;
             }
             let before = stack.len();
