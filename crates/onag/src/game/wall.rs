@@ -227,18 +227,19 @@ impl Wall {
             };
             // A scaffold pushes the mast once it reaches it inside this piece.
             let mut pieces = vec![Seg { start: p.clone(), value: v.clone(), slope: 0 }];
-            let push = if sl.slope > 0 {
-                Some((sl, &vl))
-            } else if sr.slope < 0 {
-                Some((sr, &vr))
-            } else {
-                None
-            };
-            if let Some((s, vs)) = push {
-                let c = p + &divide(&(&v - vs), s.slope)?;
-                if next.is_none_or(|q| c < *q) {
-                    pieces.push(Seg { start: c, value: v.clone(), slope: s.slope });
+            // The first scaffold to reach the mast (a rising left one or a
+            // falling right one) carries it; they cannot cross inside a cave.
+            let mut push: Option<(Dyadic, i64)> = None;
+            for (s, vs, pushes) in [(sl, &vl, sl.slope > 0), (sr, &vr, sr.slope < 0)] {
+                if pushes {
+                    let c = p + &divide(&(&v - vs), s.slope)?;
+                    if next.is_none_or(|q| c < *q) && push.as_ref().is_none_or(|(b, _)| c < *b) {
+                        push = Some((c, s.slope));
+                    }
                 }
+            }
+            if let Some((c, slope)) = push {
+                pieces.push(Seg { start: c, value: v.clone(), slope });
             }
             let end = match next {
                 Some(q) => pieces.last().map(|s| s.at(q)).transpose()?.unwrap_or(v),
@@ -325,6 +326,17 @@ mod tests {
         // Scaffolds 1 and 4: a cave from the base, its mast at 1.
         let (l, r) = Wall::intersect(&Wall::constant(d(1, 0)), &Wall::constant(d(4, 0))).unwrap();
         assert_eq!((l.to_string(), r.to_string()), ("1,[],[0]".into(), "1,[],[0]".into()));
+    }
+
+    #[test]
+    fn a_rising_left_scaffold_carries_the_mast() {
+        // Left scaffold t − 2, right scaffold 5: a cave from the base with its
+        // mast at 0 until t = 2, then the mast follows t − 2 up to the hill
+        // that starts at t = 7.
+        let left = Wall::constant(d(-2, 0)).tilt(1).unwrap();
+        let (l, r) = Wall::intersect(&left, &Wall::constant(d(5, 0))).unwrap();
+        assert_eq!(l.to_string(), "0,[2],[1,0]");
+        assert_eq!(r.to_string(), "5,[7,2],[0,1,0]");
     }
 
     #[test]
