@@ -84,10 +84,10 @@ fn eval_needs_an_expression() {
 fn games_in_batch_mode_print_cgsuite_notation() {
     let input = "{0|*}\n^+^+*\n*3+*5\n{1|0}+0\n3+-1\n{0||0|-1}\n{0|v*}\n{^|*}\n\
                  g := {3||2|1}\ng.LeftOptions\n5 * ^\n[8 NimProduct n for n from 1 to 4]\n\
-                 game.heap.Subtraction([1,3,4]).NimValueSequence(10)\n{3||2*|1*}.Temperature\n";
+                 game.heap.Subtraction([1,3,4]).NimValueSequence(10)\n{3||2*|1*}.Temperature\n1/0\n";
     let run = onag_with_stdin(&["eval", "-"], input);
     let expected = "^\n^^*\n*6\n{1|0}\n{4|2}\nTiny(1)\n^<2>\n^[2]\n{3||2|1}\n{3}\n^5\n[8,12,4,11]\n\
-                    [1,0,1,2,3,2,0,1,0,1]\nerror: 14:12: Temperature is not available yet\n";
+                    [1,0,1,2,3,2,0,1,0,1]\n3/4\nerror: 15:2: Division by zero.\n";
     assert_eq!(run.stdout, expected);
     assert_eq!(run.code, 1);
 }

@@ -12,6 +12,7 @@ mod nim;
 mod nimber;
 mod octal;
 mod subtraction;
+mod thermo;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

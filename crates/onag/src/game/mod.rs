@@ -24,12 +24,17 @@ mod arena;
 mod atomic;
 mod build;
 mod incentives;
+mod cooling;
 mod nus;
 mod ops;
 mod print;
 mod query;
 mod rcf;
 mod transform;
+mod thermo;
+mod wall;
 
 pub use arena::{Arena, GameId, PartizanOutcome};
 pub use nus::Nus;
+pub use thermo::Thermograph;
+pub use wall::Wall;

@@ -5,8 +5,9 @@
 //!   after the number and before the star (`^<2>*`);
 //! - a game equal to its negative as `+-x`, `+-{a,b}` (a lone non-compact
 //!   option in parentheses, a general one braced);
-//! - `{x ‖ x | y}` with the mean of y below x as `xTiny(x−y)`, and its negative
-//!   as `Miny`; the subscript is braced when it is a general game;
+//! - `{x ‖ x | y}` with x a number and the mean of y below x as `xTiny(x−y)`,
+//!   and its mirror image `{y | x ‖ x}` (mean of y above x) as `xMiny(y−x)`;
+//!   the subscript is braced when it is a general game (`Tiny({2|1})`);
 //! - every other game as `{L|R}`; a lone option that is itself such a game is
 //!   written with slashes, the outer separator one `|` longer than the inner
 //!   one; at four slashes the inner game is braced again;
@@ -18,10 +19,7 @@
 //! the print tree and sort its options bottom-up, count slashes bottom-up,
 //! then emit text top-down. Nothing recurses on the depth of the game.
 //!
-//! Limits: a `Tiny`/`Miny` shape whose subscript is a general game with
-//! right stop below and left stop at or above the translation needs its mean
-//! (temperature theory) to decide; such games print in braces. Uptimal forms
-//! `^<n>`/`^[n]` are recognised up to n = 256.
+//! Limits: uptimal forms `^<n>`/`^[n]` are recognised up to n = 256.
 
 use std::cmp::Ordering;
 use std::fmt::Write as _;
@@ -258,55 +256,12 @@ impl<'a> Printer<'a> {
         Ok(Form::Braces)
     }
 
-    /// The mean of `g` compared with the number `x`, when stops decide it.
-    fn mean_below(&mut self, g: GameId, x: &Dyadic) -> Result<Option<bool>> {
-        let (l, r) = self.arena.stops(g)?;
-        if self.arena.nus(g).is_some() {
-            return Ok(Some(l < *x));
-        }
-        if l < *x {
-            return Ok(Some(true));
-        }
-        if r >= *x {
-            return Ok(Some(false));
-        }
-        Ok(None)
-    }
-
-    /// `{x ‖ x | y}` → `xTiny(x − y)`, and the mirror image → `Miny`.
+    /// `{x ‖ x | y}` → `xTiny(x − y)` and `{y | x ‖ x}` → `xMiny(y − x)`,
+    /// when the mean of y is below (above) x, as CGSuite decides.
     fn tiny(&mut self, g: GameId) -> Result<Option<Form>> {
-        let a = &mut *self.arena;
-        let (lo, ro) = (a.lefts(g).to_vec(), a.rights(g).to_vec());
-        if lo.len() != 1 || ro.len() != 1 {
-            return Ok(None);
-        }
-        let (l, r) = (lo[0], ro[0]);
-        if let Some(x) = a.as_number(l) {
-            a.ensure_options(r)?;
-            if let ([rl], [rr]) = (a.lefts(r), a.rights(r)) {
-                let rr = *rr;
-                if *rl == l && self.mean_below(rr, &x)? == Some(true) {
-                    let subscript = self.arena.sub(l, rr)?;
-                    return Ok(Some(Form::Tiny { translate: l, subscript, miny: false }));
-                }
-            }
-            return Ok(None);
-        }
-        if let Some(y) = a.as_number(r) {
-            a.ensure_options(l)?;
-            if let ([ll], [lr]) = (a.lefts(l), a.rights(l)) {
-                let ll = *ll;
-                if *lr == r {
-                    let neg_ll = self.arena.neg(ll)?;
-                    let neg_y = -&y;
-                    if self.mean_below(neg_ll, &neg_y)? == Some(true) {
-                        let subscript = self.arena.sub(ll, r)?;
-                        return Ok(Some(Form::Tiny { translate: r, subscript, miny: true }));
-                    }
-                }
-            }
-        }
-        Ok(None)
+        let Some((x, y, tiny)) = self.arena.number_tiny_parts(g)? else { return Ok(None) };
+        let subscript = if tiny { self.arena.sub(x, y)? } else { self.arena.sub(y, x)? };
+        Ok(Some(Form::Tiny { translate: x, subscript, miny: !tiny }))
     }
 
     /// Recognises `x ± ↑ⁿ + *m` and `x ± ^[n] + *m` (n ≥ 2).

@@ -120,6 +120,7 @@ impl Session {
                 write_string(out, rule.text());
                 out.push(')');
             }
+            Value::Thermograph(t) => out.push_str(&t.to_string()),
             Value::Nothing => out.push_str("Nothing"),
         }
         Ok(())

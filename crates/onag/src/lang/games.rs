@@ -273,12 +273,26 @@ pub(crate) fn member(
         "IsAtomic",
         "ReducedCanonicalForm",
         "Incentives",
+        "Mean",
+        "Temperature",
+        "Thermograph",
+        "Cool",
+        "Heat",
+        "Overheat",
+        "IsEvenTempered",
+        "IsOddTempered",
+        "IsNumberTiny",
+        "StopCount",
     ];
     if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
         return None;
     }
     let result = (|| -> Result<Value> {
-        let expected = if matches!(name, "Pow" | "PowTo") { 1 } else { 0 };
+        let expected = match name {
+            "Pow" | "PowTo" | "Cool" | "Heat" => 1,
+            "Overheat" => 2,
+            _ => 0,
+        };
         if args.len() != expected {
             let plural = if expected == 1 { "" } else { "s" };
             return Err(ev.error(
@@ -349,6 +363,39 @@ pub(crate) fn member(
                 let o = ev.arena(span, |a| a.incentives(g))?;
                 set(ev, o)?
             }
+            "Mean" => Value::Number(ev.arena(span, |a| a.mean(g))?.to_rational()),
+            "Temperature" => Value::Number(ev.arena(span, |a| a.temperature(g))?.to_rational()),
+            "Thermograph" => Value::Thermograph(Box::new(ev.arena(span, |a| a.thermograph(g))?)),
+            "Cool" => {
+                let t = match &args[0].0 {
+                    Value::Number(q) => Dyadic::from_rational(q),
+                    _ => None,
+                }
+                .ok_or_else(|| {
+                    ev.error(
+                        args[0].1,
+                        ErrorKind::InvalidInput,
+                        format!("Cool needs a dyadic rational, not {}", args[0].0.kind_name()),
+                    )
+                })?;
+                let c = ev.arena(span, |a| a.cool(g, &t))?;
+                ev.game_value(c)
+            }
+            "Heat" => {
+                let t = ev.game_of(&args[0].0, args[0].1, name)?;
+                let h = ev.arena(span, |a| a.heat(g, t))?;
+                ev.game_value(h)
+            }
+            "Overheat" => {
+                let s = ev.game_of(&args[0].0, args[0].1, name)?;
+                let t = ev.game_of(&args[1].0, args[1].1, name)?;
+                let h = ev.arena(span, |a| a.overheat(g, s, t))?;
+                ev.game_value(h)
+            }
+            "IsEvenTempered" => Value::Bool(ev.arena(span, |a| a.is_even_tempered(g))?),
+            "IsOddTempered" => Value::Bool(ev.arena(span, |a| a.is_odd_tempered(g))?),
+            "IsNumberTiny" => Value::Bool(ev.arena(span, |a| a.is_number_tiny(g))?),
+            "StopCount" => Value::int(BigInt::from(ev.arena(span, |a| a.stop_count(g))?)),
             "NimValue" => match ev.session.arena.nim_value(g) {
                 Some(n) => Value::int(n),
                 None => {

@@ -56,6 +56,8 @@ pub enum Value {
     Turning(Box<crate::impartial::coins::CoinRule>),
     /// A misère genus as CGSuite prints it (`0^120`, `3^1431`).
     Genus(String),
+    /// A thermograph (`G.Thermograph`), printed as CGSuite prints it.
+    Thermograph(Box<crate::game::Thermograph>),
     /// The result of a search that found nothing (`CheckPeriodicity` without a period).
     Nothing,
 }
@@ -92,6 +94,7 @@ impl Value {
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",
             Value::Turning(_) => "a coin-turning rule",
+            Value::Thermograph(_) => "a thermograph",
             Value::Nothing => "Nothing",
         }
     }

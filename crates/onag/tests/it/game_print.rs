@@ -303,3 +303,42 @@ fn ordinal_sums_give_hackenbush_strings() {
     }
     check(&mut a, value, "77/128");
 }
+
+#[test]
+fn tiny_shapes_decided_by_the_mean() {
+    // {0 ‖ 0 | {↓ | −1}}: the inner game's stops are 0 and −1, so only its
+    // mean decides. Its scaffolds are 0 (t ≤ 0) then −t, and −1 + t: they
+    // meet at t = 1/2, mean −1/2 < 0, so this is Tiny(0 − {↓|−1}) = Tiny({1|^}).
+    let mut a = Arena::new();
+    let (zero, one, two) = (a.zero(), n(&mut a, 1), n(&mut a, 2));
+    let m1 = n(&mut a, -1);
+    let down = a.up_multiple(-1).unwrap();
+    let inner = g(&mut a, &[down], &[m1]);
+    let x = g(&mut a, &[zero], &[inner]);
+    let x = g(&mut a, &[zero], &[x]);
+    check(&mut a, x, "Tiny({1|^})");
+    let up = a.up_multiple(1).unwrap();
+    let sub = g(&mut a, &[one], &[up]);
+    assert_eq!(a.tiny(sub).unwrap(), x);
+    // {1 ‖ 1 | {1↓ | −2}}: the inner game's stops are 1 and −2; its scaffolds
+    // 1 (t ≤ 0) then 1 − t, and −2 + t meet at t = 3/2, mean −1/2 < 1, so
+    // this is 1Tiny(1 − {1↓|−2}) = 1Tiny({3|^}).
+    let one_down = a.add(one, down).unwrap();
+    let m2 = n(&mut a, -2);
+    let inner = g(&mut a, &[one_down], &[m2]);
+    let x = g(&mut a, &[one], &[inner]);
+    let x = g(&mut a, &[one], &[x]);
+    check(&mut a, x, "1Tiny({3|^})");
+    // The mirror image {{3|^} | 0 ‖ 0} is Miny({3|^}); its negative is Tiny.
+    let three = n(&mut a, 3);
+    let sub = g(&mut a, &[three], &[up]);
+    let inner = g(&mut a, &[sub], &[zero]);
+    let m = g(&mut a, &[inner], &[zero]);
+    check(&mut a, m, "Miny({3|^})");
+    let t = a.neg(m).unwrap();
+    check(&mut a, t, "Tiny({3|^})");
+    // {2 | 1} has mean 3/2 > 0: Tiny({2|1}) keeps its subscript braced.
+    let g21 = g(&mut a, &[two], &[one]);
+    let t = a.tiny(g21).unwrap();
+    check(&mut a, t, "Tiny({2|1})");
+}

@@ -15,4 +15,5 @@ mod octal;
 mod pins;
 mod ruleset_hackenbush;
 mod subtraction;
+mod thermo;
 mod tidy;
