@@ -117,9 +117,10 @@ fn printed_games_read_back_in_the_same_batch() {
 #[test]
 fn the_prompt_and_eval_dash_give_the_same_lines() {
     let input = "1+1\n{0|*}\ngame.heap.Wythoff(3,5).NimValue\nWythoff(5,6).NimValue\n\
-                 FibonacciNim(13).OutcomeClass\nFibonacciNim(13).NimValue\n";
-    let expected = "2\n^\n0\n10\nP\n\
-                    error: 6:18: NimValue of FibonacciNim is not known: only the outcome is (use OutcomeClass)\n";
+                 FibonacciNim(13).OutcomeClass\nFibonacciNim(13).NimValue\nWythoff(5000,1).NimValue\n";
+    let expected = "2\n^\n0\n10\nP\n0\n\
+                    error: 7:17: NimValue of Wythoff searches positions with both heaps below 4096 \
+                    (Wythoff's Grundy values have no known closed form; OutcomeClass works for any size)\n";
     let prompt = onag_with_stdin(&[], input);
     let eval = onag_with_stdin(&["eval", "-"], input);
     assert_eq!(prompt.stdout, expected);

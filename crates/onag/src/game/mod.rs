@@ -23,15 +23,15 @@
 mod arena;
 mod atomic;
 mod build;
-mod incentives;
 mod cooling;
+mod incentives;
 mod nus;
 mod ops;
 mod print;
 mod query;
 mod rcf;
-mod transform;
 mod thermo;
+mod transform;
 mod wall;
 
 pub use arena::{Arena, GameId, PartizanOutcome};

@@ -155,9 +155,7 @@ fn public_examples_of_calculator_md() {
 
 #[test]
 fn members_not_yet_in_the_library_say_so() {
-    check(&[
-        ("^ : *", "error: 1:3: OrdinalSum is not available yet"),
-    ]);
+    check(&[("^ : *", "error: 1:3: OrdinalSum is not available yet")]);
 }
 
 #[test]
