@@ -26,6 +26,8 @@ mod nus;
 mod ops;
 mod print;
 mod query;
+mod uptimal;
 
 pub use arena::{Arena, GameId, PartizanOutcome};
 pub use nus::Nus;
+pub use uptimal::Uptimal;
