@@ -25,6 +25,7 @@ mod build;
 mod nus;
 mod ops;
 mod print;
+mod products;
 mod query;
 mod uptimal;
 

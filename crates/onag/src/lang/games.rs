@@ -269,12 +269,17 @@ pub(crate) fn member(
         "IsAllSmall",
         "IsSwitch",
         "NimValue",
+        "IsUptimal",
+        "IsOrdinal",
+        "NortonMultiply",
+        "ConwayProduct",
     ];
     if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
         return None;
     }
     let result = (|| -> Result<Value> {
-        let expected = if matches!(name, "Pow" | "PowTo") { 1 } else { 0 };
+        let expected =
+            if matches!(name, "Pow" | "PowTo" | "NortonMultiply" | "ConwayProduct") { 1 } else { 0 };
         if args.len() != expected {
             let plural = if expected == 1 { "" } else { "s" };
             return Err(ev.error(
@@ -282,6 +287,17 @@ pub(crate) fn member(
                 ErrorKind::InvalidInput,
                 format!("{name} takes {expected} argument{plural}, not {}", args.len()),
             ));
+        }
+        // Numbers that need not be dyadic: exact rational answers.
+        if let Value::Number(q) = target {
+            if name == "IsOrdinal" {
+                return Ok(Value::Bool(q.is_integer() && !q.is_negative()));
+            }
+            if name == "ConwayProduct"
+                && let Value::Number(r) = &args[0].0
+            {
+                return Ok(Value::Number(q * r));
+            }
         }
         let g = ev.game_of(target, span, name)?;
         let set = |ev: &mut Eval<'_>, mut games: Vec<GameId>| -> Result<Value> {
@@ -332,6 +348,15 @@ pub(crate) fn member(
             "IsInfinitesimal" => Value::Bool(ev.arena(span, |a| a.is_infinitesimal(g))?),
             "IsAllSmall" => Value::Bool(ev.arena(span, |a| a.is_all_small(g))?),
             "IsSwitch" => Value::Bool(ev.arena(span, |a| a.is_switch(g))?),
+            "IsUptimal" => Value::Bool(ev.arena(span, |a| a.is_uptimal(g))?),
+            "IsOrdinal" => Value::Bool(ev.session.arena.is_ordinal(g)),
+            "NortonMultiply" | "ConwayProduct" => {
+                let h = ev.game_of(&args[0].0, args[0].1, name)?;
+                let p = ev.arena(span, |a| {
+                    if name == "NortonMultiply" { a.norton_product(g, h) } else { a.conway_product(g, h) }
+                })?;
+                ev.game_value(p)
+            }
             "NimValue" => match ev.session.arena.nim_value(g) {
                 Some(n) => Value::int(n),
                 None => {
