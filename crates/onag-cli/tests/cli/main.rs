@@ -11,6 +11,7 @@ mod nim;
 mod nimber;
 mod octal;
 mod subtraction;
+mod uptimal;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

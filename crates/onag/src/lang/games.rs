@@ -278,8 +278,11 @@ pub(crate) fn member(
         return None;
     }
     let result = (|| -> Result<Value> {
-        let expected =
-            if matches!(name, "Pow" | "PowTo" | "NortonMultiply" | "ConwayProduct") { 1 } else { 0 };
+        let expected = if matches!(name, "Pow" | "PowTo" | "NortonMultiply" | "ConwayProduct") {
+            1
+        } else {
+            0
+        };
         if args.len() != expected {
             let plural = if expected == 1 { "" } else { "s" };
             return Err(ev.error(
@@ -353,7 +356,11 @@ pub(crate) fn member(
             "NortonMultiply" | "ConwayProduct" => {
                 let h = ev.game_of(&args[0].0, args[0].1, name)?;
                 let p = ev.arena(span, |a| {
-                    if name == "NortonMultiply" { a.norton_product(g, h) } else { a.conway_product(g, h) }
+                    if name == "NortonMultiply" {
+                        a.norton_product(g, h)
+                    } else {
+                        a.conway_product(g, h)
+                    }
                 })?;
                 ev.game_value(p)
             }

@@ -15,3 +15,4 @@ mod pins;
 mod ruleset_hackenbush;
 mod subtraction;
 mod tidy;
+mod uptimal;
