@@ -58,3 +58,11 @@ fn large_norton_multiples_of_uptimals_are_quick() {
     assert_eq!(run.stdout, "true\n^10000\ntrue\n");
     assert_eq!(run.code, 0);
 }
+
+#[test]
+fn huge_multiples_are_refused_by_the_budget() {
+    let run = onag(&["eval", "--max-positions", "200000", "10^9 * ^<3>"]);
+    assert!(run.stdout.starts_with("error: 1:"), "{}", run.stdout);
+    assert!(run.stdout.contains("raise --max-positions"), "{}", run.stdout);
+    assert_eq!(run.code, 1);
+}

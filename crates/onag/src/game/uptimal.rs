@@ -462,10 +462,22 @@ impl Arena {
     /// assert_eq!(g, a.up_power(2).unwrap());
     /// ```
     pub fn uptimal_value(&mut self, u: &Uptimal) -> Result<GameId> {
+        // From aₖ on, each Right move lowers |aₖ| by one: for k ≥ 2 those are
+        // |aₖ| distinct general games, so refuse early what cannot fit.
+        if u.length() >= 2 {
+            let chain = u.last().unsigned_abs();
+            self.budget.check_positions((self.records.len() as u64).saturating_add(chain))?;
+        }
         let mut built: FxHashMap<Uptimal, GameId> = FxHashMap::default();
         let mut stack = vec![u.clone()];
+        let mut rounds = 0u64;
         while let Some(top) = stack.last().cloned() {
             self.step()?;
+            rounds += 1;
+            if rounds & 0xfff == 0 {
+                // Expansions waiting on the stack count as positions too.
+                self.budget.check((self.records.len() + stack.len()) as u64)?;
+            }
             if built.contains_key(&top) {
                 stack.pop();
                 continue;
