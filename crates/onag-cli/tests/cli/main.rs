@@ -13,6 +13,7 @@ mod nimber;
 mod octal;
 mod subtraction;
 mod thermo;
+mod uptimal;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

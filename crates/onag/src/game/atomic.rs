@@ -211,38 +211,6 @@ impl Arena {
         let id = self.integer_big(&n)?;
         Ok(if self.leq(x, id)? { n - 1 } else { n })
     }
-
-    /// Norton's product `g.u` for a positive `u` and any canonical `g`: `g`
-    /// copies of `u` when `g` is an integer, else
-    /// `{ g^L.u + u + Δ | g^R.u − u − Δ }` over the incentives Δ of `u`.
-    pub fn norton_product(&mut self, g: GameId, u: GameId) -> Result<GameId> {
-        let incentives = self.incentives(u)?;
-        let mut steps = Vec::with_capacity(incentives.len());
-        for d in incentives {
-            steps.push(self.add(u, d)?);
-        }
-        let mut memo: FxHashMap<GameId, GameId> = FxHashMap::default();
-        let mut leaf = |a: &mut Arena, x: GameId| match a.as_number(x) {
-            Some(n) if n.is_integer() => a.norton_multiply(u, &n.floor()).map(Some),
-            _ => Ok(None),
-        };
-        let mut node = |a: &mut Arena, _: GameId, l: &[GameId], r: &[GameId]| {
-            let mut left = Vec::with_capacity(l.len() * steps.len());
-            for &p in l {
-                for &s in &steps {
-                    left.push(a.add(p, s)?);
-                }
-            }
-            let mut right = Vec::with_capacity(r.len() * steps.len());
-            for &p in r {
-                for &s in &steps {
-                    right.push(a.sub(p, s)?);
-                }
-            }
-            a.from_options(&left, &right)
-        };
-        self.bottom_up(g, &mut memo, &mut leaf, &mut node)
-    }
 }
 
 #[cfg(test)]

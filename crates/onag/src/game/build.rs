@@ -8,7 +8,8 @@
 //!   check `↑^→n = ↑ + ↑² + … + ↑ⁿ` with the two definitions.
 //! - The ordinal sum `G : H` (Hackenbush strings are ordinal sums of ±1).
 //! - `n·G` for an integer n is the sum of n copies of G (of −G when n < 0),
-//!   computed by doubling; number + ups + star values multiply in closed form.
+//!   computed by doubling; number + ups + star values multiply in closed form,
+//!   and other uptimals by scaling their expansion (`uptimal.rs`).
 
 use num_bigint::Sign;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -151,6 +152,12 @@ impl Arena {
             .ok_or_else(|| Error::new(ErrorKind::Overflow, "Overflow."))?;
             let star = if count.bit(0) { v.star } else { 0 };
             return self.nus_id(Nus { number, ups, star });
+        }
+        // An uptimal's copies are the uptimal with scaled coefficients, built
+        // straight into canonical form (adding copies costs far more).
+        if let Some(e) = self.uptimal_expansion(base)? {
+            let scaled = e.scale(&count)?;
+            return self.uptimal_value(&scaled);
         }
         let mut result = self.zero();
         let mut power = base;

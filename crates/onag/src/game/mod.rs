@@ -28,6 +28,7 @@ mod incentives;
 mod nus;
 mod ops;
 mod print;
+mod products;
 mod query;
 mod rcf;
 mod thermo;
@@ -38,3 +39,6 @@ pub use arena::{Arena, GameId, PartizanOutcome};
 pub use nus::Nus;
 pub use thermo::Thermograph;
 pub use wall::Wall;
+mod uptimal;
+
+pub use uptimal::Uptimal;

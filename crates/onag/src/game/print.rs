@@ -1,8 +1,9 @@
 //! CGSuite's plain-text notation for games, character for character.
 //!
 //! - number + ups + star compactly: `0`, `-1/2`, `6^*`, `^*6`, `73/16v9*8`;
-//!   `x ± ↑ⁿ + *m` and `x ± (↑ + … + ↑ⁿ) + *m` as `^<n>`, `v<n>`, `^[n]`, `v[n]`
-//!   after the number and before the star (`^<2>*`);
+//!   the uptimals `x ± ↑ⁿ + *m` and `x ± (↑ + … + ↑ⁿ) + *m` (n ≥ 2, any n) as
+//!   `^<n>`, `v<n>`, `^[n]`, `v[n]` after the number and before the star
+//!   (`^<2>*`, `1^[3]*`); other uptimals (`↑ + ↑³`) in braces;
 //! - a game equal to its negative as `+-x`, `+-{a,b}` (a lone non-compact
 //!   option in parentheses, a general one braced);
 //! - `{x ‖ x | y}` with x a number and the mean of y below x as `xTiny(x−y)`,
@@ -12,46 +13,37 @@
 //!   written with slashes, the outer separator one `|` longer than the inner
 //!   one; at four slashes the inner game is braced again;
 //! - options in CGSuite's order: numbers ascending, then nimbers, then
-//!   number-up-star values, then other games by their sorted Left options and
-//!   then Right options (a shorter list first when one is a prefix).
+//!   other uptimals (by their expansions, see [`Uptimal::cmp_display`]), then
+//!   other games by their sorted Left options and then Right options (a
+//!   shorter list first when one is a prefix).
 //!
 //! The printer works in passes over an explicit stack: classify every game in
 //! the print tree and sort its options bottom-up, count slashes bottom-up,
 //! then emit text top-down. Nothing recurses on the depth of the game.
-//!
-//! Limits: uptimal forms `^<n>`/`^[n]` are recognised up to n = 256.
 
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
-use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId};
 use super::nus::Nus;
+use super::uptimal::{Uptimal, UptimalMemo};
 use crate::error::Result;
-use crate::number::Dyadic;
 
-/// The largest n for which `^<n>` and `^[n]` are recognised when printing.
-const MAX_UPTIMAL_ORDER: u64 = 256;
 const MAX_SLASHES: u8 = 4;
-
-/// `x ± ↑ⁿ + *m` or `x ± (↑ + … + ↑ⁿ) + *m` with n ≥ 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct UpForm {
-    number: Dyadic,
-    down: bool,
-    order: u64,
-    sum: bool,
-    star: u64,
-}
 
 #[derive(Clone, Debug)]
 enum Form {
     Nus(Nus),
-    Uptimal(UpForm),
+    /// `x ± ↑ⁿ + *m` or `x ± (↑ + … + ↑ⁿ) + *m` with n ≥ 2.
+    Uptimal(Uptimal),
     Switch,
-    Tiny { translate: GameId, subscript: GameId, miny: bool },
+    Tiny {
+        translate: GameId,
+        subscript: GameId,
+        miny: bool,
+    },
     Braces,
 }
 
@@ -65,6 +57,10 @@ struct Printer<'a> {
     forms: FxHashMap<GameId, Form>,
     sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
     slashes: FxHashMap<GameId, u8>,
+    /// Expansions of the games read so far (the recognition memo).
+    uptimals: UptimalMemo,
+    /// Expansions of uptimals printed in braces (they sort as uptimals).
+    expansions: FxHashMap<GameId, Uptimal>,
 }
 
 impl Arena {
@@ -145,18 +141,19 @@ fn star_text(star: u64, out: &mut String) {
     }
 }
 
-fn up_text(u: &UpForm, parens: bool, out: &mut String) {
-    let compact = u.number.is_zero() && u.star == 0;
+fn up_text(u: &Uptimal, parens: bool, out: &mut String) {
+    let compact = u.number().is_zero() && u.star() == 0;
     if parens && !compact {
         out.push('(');
     }
-    if !u.number.is_zero() {
-        let _ = write!(out, "{}", u.number);
+    if !u.number().is_zero() {
+        let _ = write!(out, "{}", u.number());
     }
-    out.push(if u.down { 'v' } else { '^' });
-    let (open, close) = if u.sum { ('[', ']') } else { ('<', '>') };
-    let _ = write!(out, "{open}{}{close}", u.order);
-    star_text(u.star, out);
+    let n = u.length();
+    out.push(if u.coefficient(n) > 0 { '^' } else { 'v' });
+    let (open, close) = if u.is_unit() { ('<', '>') } else { ('[', ']') };
+    let _ = write!(out, "{open}{n}{close}");
+    star_text(u.star(), out);
     if parens && !compact {
         out.push(')');
     }
@@ -169,6 +166,8 @@ impl<'a> Printer<'a> {
             forms: FxHashMap::default(),
             sorted: FxHashMap::default(),
             slashes: FxHashMap::default(),
+            uptimals: UptimalMemo::default(),
+            expansions: FxHashMap::default(),
         }
     }
 
@@ -244,8 +243,13 @@ impl<'a> Printer<'a> {
         if let Some(v) = self.arena.nus(g) {
             return Ok(Form::Nus(v.clone()));
         }
-        if let Some(u) = self.uptimal(g)? {
-            return Ok(Form::Uptimal(u));
+        if let Some(u) = self.arena.uptimal_with(g, &mut self.uptimals)? {
+            if u.length() >= 2 && (u.is_unit() || u.is_unit_sum()) {
+                return Ok(Form::Uptimal(u));
+            }
+            // Neither a switch nor Tiny-shaped: all options share one number.
+            self.expansions.insert(g, u);
+            return Ok(Form::Braces);
         }
         if self.arena.neg(g)? == g {
             return Ok(Form::Switch);
@@ -264,80 +268,23 @@ impl<'a> Printer<'a> {
         Ok(Some(Form::Tiny { translate: x, subscript, miny: !tiny }))
     }
 
-    /// Recognises `x ± ↑ⁿ + *m` and `x ± ^[n] + *m` (n ≥ 2).
-    fn uptimal(&mut self, g: GameId) -> Result<Option<UpForm>> {
-        let a = &mut *self.arena;
-        let (ls, rs) = a.stops(g)?;
-        if ls != rs {
-            return Ok(None);
-        }
-        let x = a.dyadic(&ls)?;
-        let h = a.sub(g, x)?;
-        if !a.is_all_small(h)? {
-            return Ok(None);
-        }
-        // x ± ↑ⁿ + *m and x ± ^[n] + *m are chains: one more follower than
-        // their birthday, which is above n (measured for n, m ≤ 16; a game
-        // failing these tests prints in braces, still the right value).
-        let birthday = a.birthday(h)?.to_u64().unwrap_or(u64::MAX);
-        if birthday > MAX_UPTIMAL_ORDER + 64
-            || a.follower_count(h)? as u64 > birthday.saturating_add(1)
-        {
-            return Ok(None);
-        }
-        let bound = birthday.min(MAX_UPTIMAL_ORDER);
-        let up = a.up_multiple(1)?;
-        let star = a.nimber(1)?;
-        let zero = a.zero();
-        let mut sum = up;
-        for n in 2..=bound {
-            let right = a.sub(star, sum)?;
-            let power = a.from_options(&[zero], &[right])?;
-            sum = a.from_options(&[sum], &[star])?;
-            for (base, is_sum) in [(power, false), (sum, true)] {
-                for down in [false, true] {
-                    let q = if down { a.neg(base)? } else { base };
-                    let d = a.sub(h, q)?;
-                    if let Some(m) = a.as_nimber(d) {
-                        return Ok(Some(UpForm {
-                            number: ls,
-                            down,
-                            order: n,
-                            sum: is_sum,
-                            star: m,
-                        }));
-                    }
-                }
-            }
-        }
-        Ok(None)
-    }
-
     /// Category in the display order: numbers, nimbers, other uptimals, rest.
     fn category(&self, g: GameId) -> u8 {
         match self.forms.get(&g) {
             Some(Form::Nus(v)) if v.is_number() => 0,
             Some(Form::Nus(v)) if v.ups == 0 && v.number.is_zero() => 1,
             Some(Form::Nus(_)) | Some(Form::Uptimal(_)) => 2,
+            _ if self.expansions.contains_key(&g) => 2,
             _ => 3,
         }
     }
 
-    /// The uptimal expansion of a category-2 game: number, coefficients, star.
-    fn expansion(&self, g: GameId) -> (Dyadic, Vec<i64>, u64) {
+    /// The uptimal expansion of a game of category 0, 1 or 2.
+    fn expansion(&self, g: GameId) -> Option<Uptimal> {
         match self.forms.get(&g) {
-            Some(Form::Nus(v)) => (v.number.clone(), vec![v.ups], v.star),
-            Some(Form::Uptimal(u)) => {
-                let d = if u.down { -1 } else { 1 };
-                let mut c = vec![0; u.order as usize];
-                if u.sum {
-                    c.iter_mut().for_each(|x| *x = d);
-                } else if let Some(last) = c.last_mut() {
-                    *last = d;
-                }
-                (u.number.clone(), c, u.star)
-            }
-            _ => (Dyadic::zero(), Vec::new(), 0),
+            Some(Form::Nus(v)) => Some(Uptimal::from_nus(v)),
+            Some(Form::Uptimal(u)) => Some(u.clone()),
+            _ => self.expansions.get(&g).cloned(),
         }
     }
 
@@ -355,11 +302,10 @@ impl<'a> Printer<'a> {
                     return ca.cmp(&cb);
                 }
                 let order = match ca {
-                    0..=2 => {
-                        let (na, xa, sa) = self.expansion(a);
-                        let (nb, xb, sb) = self.expansion(b);
-                        na.cmp(&nb).then(xa.cmp(&xb)).then(sa.cmp(&sb))
-                    }
+                    0..=2 => match (self.expansion(a), self.expansion(b)) {
+                        (Some(x), Some(y)) => x.cmp_display(&y),
+                        _ => Ordering::Equal,
+                    },
                     _ => Ordering::Equal,
                 };
                 if order != Ordering::Equal || ca < 3 {

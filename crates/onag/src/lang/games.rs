@@ -283,13 +283,17 @@ pub(crate) fn member(
         "IsOddTempered",
         "IsNumberTiny",
         "StopCount",
+        "IsUptimal",
+        "IsOrdinal",
+        "NortonMultiply",
+        "ConwayProduct",
     ];
     if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
         return None;
     }
     let result = (|| -> Result<Value> {
         let expected = match name {
-            "Pow" | "PowTo" | "Cool" | "Heat" => 1,
+            "Pow" | "PowTo" | "Cool" | "Heat" | "NortonMultiply" | "ConwayProduct" => 1,
             "Overheat" => 2,
             _ => 0,
         };
@@ -300,6 +304,17 @@ pub(crate) fn member(
                 ErrorKind::InvalidInput,
                 format!("{name} takes {expected} argument{plural}, not {}", args.len()),
             ));
+        }
+        // Numbers that need not be dyadic: exact rational answers.
+        if let Value::Number(q) = target {
+            if name == "IsOrdinal" {
+                return Ok(Value::Bool(q.is_integer() && !q.is_negative()));
+            }
+            if name == "ConwayProduct"
+                && let Value::Number(r) = &args[0].0
+            {
+                return Ok(Value::Number(q * r));
+            }
         }
         let g = ev.game_of(target, span, name)?;
         let set = |ev: &mut Eval<'_>, mut games: Vec<GameId>| -> Result<Value> {
@@ -396,6 +411,19 @@ pub(crate) fn member(
             "IsOddTempered" => Value::Bool(ev.arena(span, |a| a.is_odd_tempered(g))?),
             "IsNumberTiny" => Value::Bool(ev.arena(span, |a| a.is_number_tiny(g))?),
             "StopCount" => Value::int(BigInt::from(ev.arena(span, |a| a.stop_count(g))?)),
+            "IsUptimal" => Value::Bool(ev.arena(span, |a| a.is_uptimal(g))?),
+            "IsOrdinal" => Value::Bool(ev.session.arena.is_ordinal(g)),
+            "NortonMultiply" | "ConwayProduct" => {
+                let h = ev.game_of(&args[0].0, args[0].1, name)?;
+                let p = ev.arena(span, |a| {
+                    if name == "NortonMultiply" {
+                        a.norton_product(g, h)
+                    } else {
+                        a.conway_product(g, h)
+                    }
+                })?;
+                ev.game_value(p)
+            }
             "NimValue" => match ev.session.arena.nim_value(g) {
                 Some(n) => Value::int(n),
                 None => {

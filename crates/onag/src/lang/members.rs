@@ -132,6 +132,25 @@ pub const MEMBERS: &[MemberDoc] = &[
         "whether it prints as xTiny(y) or xMiny(y) (true of numbers, as in CGSuite)",
     ),
     doc("StopCount", "game", "*3.StopCount", "the number of lines of play that end at a number"),
+    doc(
+        "IsUptimal",
+        "game",
+        "{0|v*}.IsUptimal",
+        "whether it is x + *m + a1.^ + a2.^<2> + ... (an uptimal)",
+    ),
+    doc("IsOrdinal", "game", "5.IsOrdinal", "whether it is an ordinal (a non-negative integer)"),
+    doc(
+        "NortonMultiply",
+        "game",
+        "(1/2).NortonMultiply(^)",
+        "Norton product G.U: G copies of U for an integer G, else {GL.U+U+D | GR.U-U-D} over U's incentives D",
+    ),
+    doc(
+        "ConwayProduct",
+        "game",
+        "*4 ConwayProduct *4",
+        "Conway's product on canonical forms (also .ConwayProduct(h)): times on numbers, nim product on nimbers",
+    ),
     doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
     doc(
         "AtomicWeight",

@@ -17,3 +17,4 @@ mod ruleset_hackenbush;
 mod subtraction;
 mod thermo;
 mod tidy;
+mod uptimal;
