@@ -287,13 +287,15 @@ pub(crate) fn member(
         "IsOrdinal",
         "NortonMultiply",
         "ConwayProduct",
+        "OrdinalSum",
     ];
     if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
         return None;
     }
     let result = (|| -> Result<Value> {
         let expected = match name {
-            "Pow" | "PowTo" | "Cool" | "Heat" | "NortonMultiply" | "ConwayProduct" => 1,
+            "Pow" | "PowTo" | "Cool" | "Heat" | "NortonMultiply" | "ConwayProduct"
+            | "OrdinalSum" => 1,
             "Overheat" => 2,
             _ => 0,
         };
@@ -413,6 +415,11 @@ pub(crate) fn member(
             "StopCount" => Value::int(BigInt::from(ev.arena(span, |a| a.stop_count(g))?)),
             "IsUptimal" => Value::Bool(ev.arena(span, |a| a.is_uptimal(g))?),
             "IsOrdinal" => Value::Bool(ev.session.arena.is_ordinal(g)),
+            "OrdinalSum" => {
+                let h = ev.game_of(&args[0].0, args[0].1, name)?;
+                let s = ev.arena(span, |a| a.ordinal_sum(g, h))?;
+                ev.game_value(s)
+            }
             "NortonMultiply" | "ConwayProduct" => {
                 let h = ev.game_of(&args[0].0, args[0].1, name)?;
                 let p = ev.arena(span, |a| {

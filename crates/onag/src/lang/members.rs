@@ -151,7 +151,25 @@ pub const MEMBERS: &[MemberDoc] = &[
         "*4 ConwayProduct *4",
         "Conway's product on canonical forms (also .ConwayProduct(h)): times on numbers, nim product on nimbers",
     ),
+    doc(
+        "OrdinalSum",
+        "game",
+        "* : 1",
+        "the ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R} of the canonical forms (also .OrdinalSum(h))",
+    ),
     doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
+    doc(
+        "MisereNimValue",
+        "heap position",
+        "game.heap.Kayles(5).MisereNimValue",
+        "the misère nim value (a canonical form forgets misère play: use a heap position)",
+    ),
+    doc(
+        "Genus",
+        "heap position",
+        "game.heap.Kayles(5).Genus",
+        "the misère genus g^(γ0γ1...), printed as CGSuite does: 4^146",
+    ),
     doc(
         "AtomicWeight",
         "atomic game",
@@ -564,6 +582,17 @@ pub(crate) fn member(
         return Ok(Value::int(s.chars().count()));
     }
     if SPEC_MEMBERS.contains(&name) {
+        if matches!(name, "MisereNimValue" | "Genus") {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!(
+                    "{name} needs a heap position such as game.heap.Kayles(5): {} is a \
+                     normal-play value, which does not determine misère play",
+                    target.kind_name()
+                ),
+            ));
+        }
         if MEMBERS.iter().any(|m| m.name == name) {
             return Err(ev.error(
                 span,

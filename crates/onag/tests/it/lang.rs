@@ -43,6 +43,16 @@ fn integers_and_rationals() {
         ("-7 % 3", "2"),
         ("2 * 3 + 4 * 5", "26"),
         ("2*3", "6"),
+        ("1 : -1", "1/2"),
+        ("1 : -1 : -1", "1/4"),
+        ("2 : -1", "3/2"),
+        ("* : 1", "^*"),
+        ("1 : *", "1*"),
+        ("{0|1}.OrdinalSum(-1)", "1/4"),
+        (
+            "*2.Genus",
+            "error: 1:4: Genus needs a heap position such as game.heap.Kayles(5): a game is a normal-play value, which does not determine misère play",
+        ),
         ("1+2*3", "7"),
         ("2+*3", "2*3"),
         ("(1+2)*3", "9"),
@@ -154,8 +164,14 @@ fn public_examples_of_calculator_md() {
 }
 
 #[test]
-fn members_not_yet_in_the_library_say_so() {
-    check(&[("^ : *", "error: 1:3: OrdinalSum is not available yet")]);
+fn rulesets_not_yet_in_the_library_say_so() {
+    check(&[
+        ("^ : *", "{^|*,^}"),
+        (
+            "game.grid.Domineering(\"..|..\")",
+            "error: 1:11: the ruleset Domineering is not available yet",
+        ),
+    ]);
 }
 
 #[test]
