@@ -272,6 +272,35 @@ fn table(ctx: &Context, size: &str, hex: bool) -> anyhow::Result<ExitCode> {
     out.finish()
 }
 
+/// The message of [`bulk_number`] for a number that needs [`wide_line`].
+const WIDE: &str = "number is wider than 128 bits";
+
+/// A bulk line with a number wider than 128 bits: the general (slower) path
+/// for nimbers of up to 4096 bits, with the same line format.
+fn wide_line(
+    text: &[u8],
+    line_no: usize,
+    hex: bool,
+    json: bool,
+    buf: &mut Vec<u8>,
+) -> anyhow::Result<()> {
+    let text = String::from_utf8_lossy(text);
+    let fields: Vec<&str> = text.split([' ', '\t', ',']).filter(|f| !f.is_empty()).collect();
+    let [a, b] = fields[..] else {
+        bail!("stdin:{line_no}: expected two numbers on the line");
+    };
+    let a = parse_number(a, "operand").map_err(|e| anyhow!("stdin:{line_no}: {e}"))?;
+    let b = parse_number(b, "operand").map_err(|e| anyhow!("stdin:{line_no}: {e}"))?;
+    let p = product(&a, &b);
+    if json {
+        buf.extend_from_slice(json_number(&p, hex).to_string().as_bytes());
+    } else {
+        buf.extend_from_slice(text_number(&p, hex).as_bytes());
+    }
+    buf.push(b'\n');
+    Ok(())
+}
+
 /// Parses one number of a bulk line starting at `*pos`; skips spaces and tabs
 /// before it. Errors name the 1-based column.
 fn bulk_number(line: &[u8], pos: &mut usize) -> Result<u128, (usize, &'static str)> {
@@ -298,7 +327,7 @@ fn bulk_number(line: &[u8], pos: &mut usize) -> Result<u128, (usize, &'static st
         value = value
             .checked_mul(u128::from(radix))
             .and_then(|v| v.checked_add(u128::from(d)))
-            .ok_or((start + 1, "number is wider than 128 bits"))?;
+            .ok_or((start + 1, WIDE))?;
         count += 1;
     }
     if count == 0 {
@@ -359,58 +388,77 @@ fn bulk_multiply(hex: bool, json: bool) -> anyhow::Result<ExitCode> {
     let mut buf: Vec<u8> = Vec::with_capacity(1 << 17);
     let mut line: Vec<u8> = Vec::with_capacity(128);
     let mut line_no = 0usize;
-    loop {
-        line.clear();
-        let n =
-            reader.by_ref().read_until(b'\n', &mut line).context("cannot read standard input")?;
-        if n == 0 {
-            break;
+    // Results before a bad line are still printed, then the error.
+    let result = (|| -> anyhow::Result<()> {
+        loop {
+            line.clear();
+            let n = reader
+                .by_ref()
+                .read_until(b'\n', &mut line)
+                .context("cannot read standard input")?;
+            if n == 0 {
+                break;
+            }
+            line_no += 1;
+            let mut text: &[u8] = &line;
+            if let Some(t) = text.strip_suffix(b"\n") {
+                text = t;
+            }
+            if let Some(t) = text.strip_suffix(b"\r") {
+                text = t;
+            }
+            if text.iter().all(|c| *c == b' ' || *c == b'\t') {
+                buf.extend_from_slice(if json { b"null\n" } else { b"\n" });
+                continue;
+            }
+            let fail = |(col, msg): (usize, &str)| anyhow!("stdin:{line_no}:{col}: {msg}");
+            let mut pos = 0;
+            let a = match bulk_number(text, &mut pos) {
+                Err((_, WIDE)) => {
+                    wide_line(text, line_no, hex, json, &mut buf)?;
+                    continue;
+                }
+                a => a.map_err(fail)?,
+            };
+            if pos < text.len() && text[pos] == b',' {
+                pos += 1;
+            } else if pos < text.len() && text[pos] != b' ' && text[pos] != b'\t' {
+                return Err(fail((pos + 1, "expected a space between the two numbers")));
+            }
+            let b = match bulk_number(text, &mut pos) {
+                Err((_, WIDE)) => {
+                    wide_line(text, line_no, hex, json, &mut buf)?;
+                    continue;
+                }
+                b => b.map_err(fail)?,
+            };
+            while pos < text.len() && (text[pos] == b' ' || text[pos] == b'\t') {
+                pos += 1;
+            }
+            if pos < text.len() {
+                return Err(fail((pos + 1, "expected two numbers on the line")));
+            }
+            let p = match (u64::try_from(a), u64::try_from(b)) {
+                (Ok(x), Ok(y)) => u128::from(nimber::mul64(x, y)),
+                _ => nimber::mul128(a, b),
+            };
+            let quote = json && (hex || p > u128::from(u64::MAX));
+            if quote {
+                buf.push(b'"');
+            }
+            push_number(&mut buf, p, hex);
+            if quote {
+                buf.push(b'"');
+            }
+            buf.push(b'\n');
+            if buf.len() >= 1 << 16 {
+                out.bytes(&buf)?;
+                buf.clear();
+            }
         }
-        line_no += 1;
-        let mut text: &[u8] = &line;
-        if let Some(t) = text.strip_suffix(b"\n") {
-            text = t;
-        }
-        if let Some(t) = text.strip_suffix(b"\r") {
-            text = t;
-        }
-        if text.iter().all(|c| *c == b' ' || *c == b'\t') {
-            buf.extend_from_slice(if json { b"null\n" } else { b"\n" });
-            continue;
-        }
-        let fail = |(col, msg): (usize, &str)| anyhow!("stdin:{line_no}:{col}: {msg}");
-        let mut pos = 0;
-        let a = bulk_number(text, &mut pos).map_err(fail)?;
-        if pos < text.len() && text[pos] == b',' {
-            pos += 1;
-        } else if pos < text.len() && text[pos] != b' ' && text[pos] != b'\t' {
-            return Err(fail((pos + 1, "expected a space between the two numbers")));
-        }
-        let b = bulk_number(text, &mut pos).map_err(fail)?;
-        while pos < text.len() && (text[pos] == b' ' || text[pos] == b'\t') {
-            pos += 1;
-        }
-        if pos < text.len() {
-            return Err(fail((pos + 1, "expected two numbers on the line")));
-        }
-        let p = match (u64::try_from(a), u64::try_from(b)) {
-            (Ok(x), Ok(y)) => u128::from(nimber::mul64(x, y)),
-            _ => nimber::mul128(a, b),
-        };
-        let quote = json && (hex || p > u128::from(u64::MAX));
-        if quote {
-            buf.push(b'"');
-        }
-        push_number(&mut buf, p, hex);
-        if quote {
-            buf.push(b'"');
-        }
-        buf.push(b'\n');
-        if buf.len() >= 1 << 16 {
-            out.bytes(&buf)?;
-            buf.clear();
-        }
-    }
+        Ok(())
+    })();
     out.bytes(&buf)?;
+    result?;
     out.finish()
 }

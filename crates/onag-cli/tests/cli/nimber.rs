@@ -56,6 +56,15 @@ fn bulk_multiplication() {
     assert_eq!(run.stdout, "11\nnull\n\"4722366482869645213695\"\n");
     let big = format!("{} 1\n", u128::MAX);
     assert_eq!(onag_with_stdin(&["nimber", "mul", "-"], &big).stdout, format!("{}\n", u128::MAX));
+    // Wider than 128 bits: the general path, same answers as `nimber mul A B`.
+    let wide = format!("0x1{} 0x3\n8 4\n", "0".repeat(50));
+    let run = onag_with_stdin(&["nimber", "mul", "-", "--hex"], &wide);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let single = onag(&["nimber", "mul", &format!("0x1{}", "0".repeat(50)), "3", "--hex"]);
+    assert_eq!(run.stdout, format!("{}0xb\n", single.stdout));
+    // Lines before a bad one are still printed.
+    let run = onag_with_stdin(&["nimber", "mul", "-"], "8 4\nx 1\n");
+    assert_eq!((run.code, run.stdout.as_str()), (2, "11\n"));
 }
 
 #[test]
@@ -65,7 +74,7 @@ fn bulk_errors_name_line_and_column() {
         ("-1 2\n", "stdin:1:1: numbers must not be negative"),
         ("1 2 3\n", "stdin:1:5: expected two numbers"),
         ("12a 3\n", "stdin:1:3: expected a space"),
-        ("340282366920938463463374607431768211456 1\n", "wider than 128 bits"),
+        (&format!("1 0x1{}\n", "0".repeat(1024)), "stdin:1: operand '0x1000"),
     ] {
         let run = onag_with_stdin(&["nimber", "mul", "-"], input);
         assert_eq!(run.code, 2, "{input:?}");
