@@ -8,9 +8,11 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::Args;
 use onag::ErrorKind;
+use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
 use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
 use onag::impartial::heap::{GrundySequence, TakeAndBreak, winning_moves};
 use onag::impartial::misere::MisereSolver;
+use onag::number::BigUint;
 use serde::Serialize;
 
 use crate::commands::Context;
@@ -27,7 +29,8 @@ const EXAMPLES: &str = "Examples:
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 
-Once a period is certified, heaps of any size (up to 2^64-1) follow from it.
+Once a period is certified, heaps of any size (up to 2^64-1) follow from it,
+and so do the winning moves of --sum (counted, the first 20 listed).
 Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
 at 300000 positions; raise either with --max-positions.";
 
@@ -110,6 +113,8 @@ struct SumJson {
     nim_value: u32,
     outcome: onag::impartial::Outcome,
     winning_moves: Option<Vec<MoveJson>>,
+    #[serde(serialize_with = "serialize_count")]
+    winning_move_count: Option<BigUint>,
     misere_value: Option<u32>,
     misere_outcome: Option<onag::impartial::Outcome>,
     #[serde(skip)]
@@ -121,8 +126,18 @@ struct SumJson {
 #[derive(Serialize)]
 struct MoveJson {
     heap: usize,
-    from: usize,
-    to: Vec<usize>,
+    from: u64,
+    to: Vec<u64>,
+}
+
+fn serialize_count<S: serde::Serializer>(
+    count: &Option<BigUint>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match count {
+        Some(c) => onag::number::serde_decimal::serialize(c, serializer),
+        None => serializer.serialize_none(),
+    }
 }
 
 #[derive(Serialize)]
@@ -293,9 +308,17 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
                 out.line(format_args!("winning moves: none (every move loses)"))?
             }
             Some(moves) => {
-                out.line(format_args!("winning moves:"))?;
+                match &s.winning_move_count {
+                    Some(count) if *count > BigUint::from(moves.len()) => {
+                        out.line(format_args!(
+                            "winning moves: {count} in all, the first {} listed:",
+                            moves.len()
+                        ))?
+                    }
+                    _ => out.line(format_args!("winning moves:"))?,
+                }
                 for m in moves {
-                    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
+                    let to: Vec<String> = m.to.iter().map(u64::to_string).collect();
                     let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
                     out.line(format_args!("  heap {}: {} -> {to}", m.heap, m.from))?;
                 }
@@ -380,6 +403,7 @@ fn solve_sum(
         nim_value,
         outcome: onag::impartial::Outcome::from_zero(nim_value == 0),
         winning_moves: None,
+        winning_move_count: None,
         misere_value: None,
         misere_outcome: None,
         not_searched: None,
@@ -387,7 +411,21 @@ fn solve_sum(
     };
     if largest > MAX_ENUMERATED_HEAP {
         let why = format!("heap {largest} exceeds {MAX_ENUMERATED_HEAP}");
-        json.not_searched = Some(why.clone());
+        // With a certified period the winning moves follow from it.
+        match seq.certified.map(|_| winning_moves_of_sum(rule, seq, heaps, DEFAULT_LISTED)) {
+            Some(Ok(found)) => {
+                json.winning_moves = Some(
+                    found
+                        .listed
+                        .into_iter()
+                        .map(|m| MoveJson { heap: m.heap, from: m.from, to: m.to })
+                        .collect(),
+                );
+                json.winning_move_count = Some(found.count);
+            }
+            Some(Err(e)) => json.not_searched = Some(e.to_string()),
+            None => json.not_searched = Some(why.clone()),
+        }
         json.misere_not_searched = Some(why);
         return Ok(json);
     }
@@ -397,8 +435,17 @@ fn solve_sum(
         .collect::<anyhow::Result<_>>()?;
     let hs: Vec<usize> = heaps.iter().map(|&h| h as usize).collect();
     let moves = winning_moves(rule, &values, &hs).context("heap beyond the computed values")?;
-    json.winning_moves =
-        Some(moves.into_iter().map(|(i, to)| MoveJson { heap: i, from: hs[i], to }).collect());
+    json.winning_move_count = Some(BigUint::from(moves.len()));
+    json.winning_moves = Some(
+        moves
+            .into_iter()
+            .map(|(i, to)| MoveJson {
+                heap: i,
+                from: hs[i] as u64,
+                to: to.into_iter().map(|h| h as u64).collect(),
+            })
+            .collect(),
+    );
     let (mut budget, _bar) = ctx.budget("misère search");
     if ctx.global.max_positions.is_none() {
         budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);

@@ -10,6 +10,7 @@ mod loopy;
 mod nim;
 mod nimber;
 mod octal;
+mod octal_theory;
 mod subtraction;
 
 use std::io::Write;

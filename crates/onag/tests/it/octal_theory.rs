@@ -203,3 +203,120 @@ fn genus_matches_cgsuite_tables() {
     check_table("0.137", DAWSONS_CHESS);
     check_table("0.6", OFFICERS);
 }
+
+/// Every option of value `want` of a heap of `h`, listed from the rule with
+/// the values read from `value`.
+fn options_of_value(
+    rule: &TakeAndBreak,
+    h: usize,
+    want: u32,
+    value: &dyn Fn(usize) -> u32,
+) -> Vec<Vec<u64>> {
+    let mut found = Vec::new();
+    let _ = rule.for_each_option(h, |parts| {
+        if parts.iter().fold(0, |x, &p| x ^ value(p)) == want {
+            found.push(parts.iter().map(|&p| p as u64).collect());
+        }
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+#[test]
+fn winning_moves_from_the_period_match_every_option() {
+    use onag::impartial::heap::moves::winning_moves_of_sum;
+    use onag::impartial::heap::sequence::compute_plain;
+    let budget = Budget::unlimited();
+    for c in ["0.77", "0.07", "0.137", "4.07", "0.26", "0.33", "0.51", "0.156"] {
+        let rule = code(c);
+        let seq = rule.sequence_until(u64::MAX, &budget).unwrap();
+        let period = seq.certified.unwrap_or_else(|| panic!("{c}: no period"));
+        assert_eq!(period.saltus, 0);
+        let n = 1200;
+        let plain = compute_plain(&rule, n, &budget).unwrap().values;
+        let g = |x: usize| plain[x];
+        for h1 in (0..n).step_by(7) {
+            for h2 in [0, 1, 5, 13, 200] {
+                let heaps = [h1 as u64, h2];
+                let total = plain[h1] ^ plain[h2 as usize];
+                let mut expected = Vec::new();
+                if total != 0 {
+                    for (i, &h) in heaps.iter().enumerate() {
+                        let want = total ^ plain[h as usize];
+                        for to in options_of_value(&rule, h as usize, want, &g) {
+                            expected.push((i, h, to));
+                        }
+                    }
+                }
+                let ours = winning_moves_of_sum(&rule, &seq, &heaps, usize::MAX).unwrap();
+                let listed: Vec<(usize, u64, Vec<u64>)> =
+                    ours.listed.iter().map(|m| (m.heap, m.from, m.to.clone())).collect();
+                assert_eq!(listed, expected, "{c} {heaps:?}");
+                assert_eq!(ours.count, expected.len().into(), "{c} {heaps:?}");
+                let few = winning_moves_of_sum(&rule, &seq, &heaps, 3).unwrap();
+                assert_eq!(few.count, ours.count);
+                assert_eq!(few.listed[..], ours.listed[..ours.listed.len().min(3)]);
+            }
+        }
+    }
+}
+
+#[test]
+fn winning_moves_of_heaps_past_a_million() {
+    use onag::impartial::heap::moves::winning_moves_of_sum;
+    let budget = Budget::unlimited();
+    for (c, heaps) in
+        [("0.77", [3_000_017u64, 0]), ("0.07", [2_500_001, 7]), ("0.137", [2_000_003, 0])]
+    {
+        let rule = code(c);
+        let seq = rule.sequence_until(u64::MAX, &budget).unwrap();
+        let g = |x: usize| seq.value(x as u64).unwrap();
+        let total = g(heaps[0] as usize) ^ g(heaps[1] as usize);
+        assert_ne!(total, 0, "{c}: pick an N-position");
+        let mut expected = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for to in options_of_value(&rule, h as usize, total ^ g(h as usize), &g) {
+                expected.push((i, h, to));
+            }
+        }
+        let ours = winning_moves_of_sum(&rule, &seq, &heaps, 50).unwrap();
+        assert_eq!(ours.count, expected.len().into(), "{c}");
+        let listed: Vec<(usize, u64, Vec<u64>)> =
+            ours.listed.iter().map(|m| (m.heap, m.from, m.to.clone())).collect();
+        assert_eq!(listed[..], expected[..50.min(expected.len())], "{c}");
+    }
+}
+
+#[test]
+fn winning_moves_of_astronomical_heaps_are_legal_and_winning() {
+    use onag::impartial::heap::moves::winning_moves_of_sum;
+    let budget = Budget::unlimited();
+    let rule = code("0.77");
+    let seq = rule.sequence_until(u64::MAX, &budget).unwrap();
+    for heaps in [vec![1_000_000_000_000_000_003u64], vec![1_000_000_000_000_000_003u64, 5]] {
+        let ours = winning_moves_of_sum(&rule, &seq, &heaps, 40).unwrap();
+        let shown = ours.count.clone().min(num_bigint::BigUint::from(40u32));
+        assert_eq!(num_bigint::BigUint::from(ours.listed.len()), shown);
+        for m in &ours.listed {
+            let removed = heaps[m.heap] - m.to.iter().sum::<u64>();
+            assert!((1..=2).contains(&removed) && m.to.len() <= 2, "{m:?}");
+            let mut x = m.to.iter().fold(0, |x, &h| x ^ seq.value(h).unwrap());
+            for (i, &h) in heaps.iter().enumerate() {
+                if i != m.heap {
+                    x ^= seq.value(h).unwrap();
+                }
+            }
+            assert_eq!(x, 0, "{m:?}");
+        }
+        if heaps.len() == 1 {
+            // No Kayles value past the preperiod is 0, and splits into two
+            // heaps of equal value abound: about as many as the heap is large.
+            assert!(ours.count > num_bigint::BigUint::from(10_000_000_000_000_000u64));
+        }
+    }
+    // A hexadecimal code leaving three heaps is refused beyond the table.
+    let hex = code("0.F");
+    let seq = hex.sequence_until(u64::MAX, &budget).unwrap();
+    assert!(winning_moves_of_sum(&hex, &seq, &[10_000_001, 2], 5).is_err());
+    assert!(winning_moves_of_sum(&hex, &seq, &[11, 2], 5).is_ok());
+}

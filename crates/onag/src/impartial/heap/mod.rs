@@ -11,6 +11,7 @@
 //! implement it and get a faster sequence algorithm besides.
 
 pub mod code;
+pub mod moves;
 pub mod period;
 pub mod sequence;
 mod sparse;
