@@ -212,7 +212,14 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     }
     budget.check_positions(upto + 1).with_context(|| format!("--upto {upto}"))?;
     // Search only until a period is certified; heaps beyond follow from it.
-    let mut seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
+    // First to --upto: a growing pattern certified there (after the fact,
+    // from the values computed) answers the heaps beyond without search.
+    let mut seq = rule.sequence_until(far.0.min(upto), &budget).with_context(|| far.1.clone())?;
+    let mut arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+    if far.0 > upto && seq.certified.is_none() {
+        seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
+        arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+    }
     seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
     drop(bar);
     let table = &seq.values[..=upto as usize];
@@ -269,7 +276,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             period: c.map(|p| p.period),
             preperiod: c.map(|p| p.preperiod),
             saltus: c.map(|p| p.saltus),
-            certified_at: c.map(|_| seq.searched - 1),
+            certified_at: c.map(|_| arithmetic_at.unwrap_or(seq.searched) - 1),
             apparent: seq.apparent,
             max_value: table.iter().copied().max().unwrap_or(0),
             algorithm: seq.algorithm,
@@ -294,7 +301,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             start = end + 1;
         }
     } else if sum.is_none() && genus.is_none() {
-        summary(&mut out, &rule, &seq, upto)?;
+        summary(&mut out, &rule, &seq, upto, arithmetic_at)?;
     }
     if let Some(s) = &sum {
         out.line(format_args!("nim value: {}", s.nim_value))?;
@@ -350,10 +357,19 @@ fn summary(
     rule: &TakeAndBreak,
     seq: &GrundySequence,
     upto: u64,
+    arithmetic_at: Option<usize>,
 ) -> anyhow::Result<()> {
     out.line(format_args!("code: {rule}"))?;
     out.line(format_args!("heaps: 0..{upto}"))?;
     match seq.certified {
+        Some(p) if p.saltus > 0 => out.line(format_args!(
+            "period {}, preperiod {}, saltus {} (certified from the values below n = {} by the \
+             arithmetic periodicity theorem; later values follow from the period)",
+            p.period,
+            p.preperiod,
+            p.saltus,
+            arithmetic_at.unwrap_or(seq.searched)
+        ))?,
         Some(p) => out.line(format_args!(
             "period {}, preperiod {} (certified at n = {} by the octal periodicity theorem; \
              later values follow from the period)",

@@ -54,3 +54,38 @@ fn huge_heaps_of_codes_beyond_the_counting_say_why() {
     assert_error(&["octal", "0.77", "--genus", "0..2000000"], "--genus 0..2000000");
     assert_error(&["octal", "0.77", "--genus", "9..3"], "--genus");
 }
+
+#[test]
+fn arithmetic_periods_are_certified_where_the_theorem_applies() {
+    let run = onag(&["octal", "0.8", "--upto", "1000"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("period 3, preperiod 1, saltus 1 (certified from the values below n = 10"),
+        "{}",
+        run.stdout
+    );
+    let run = onag(&["octal", "0.8", "--upto", "100", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64(), v["saltus"].as_u64()),
+        (Some(3), Some(1), Some(1))
+    );
+    assert_eq!(v["certified_at"], 9);
+    // g(n) = ⌊(n − 1) / 3⌋ for n ≥ 1, read from the period for a heap far past the table.
+    let run = onag(&["octal", "0.8", "--upto", "100", "--values", "3000000001..3000000001"]);
+    assert_eq!(run.stdout, "3000000001: 1000000000\n", "{}", run.stderr);
+    // 0.3F grows by 3 every 6 heaps: not a power of two, so only apparent.
+    let run = onag(&["octal", "0.3F", "--upto", "300"]);
+    assert!(run.stdout.contains("no period found up to 300"), "{}", run.stdout);
+    assert!(run.stdout.contains("apparent: period 6, preperiod 0, saltus 3"), "{}", run.stdout);
+    let run = onag(&["octal", "0.3F", "--upto", "300", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(v["preperiod"].is_null() && v["saltus"].is_null());
+    assert_eq!(v["apparent"]["saltus"], 3);
+    let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.8\").CheckPeriodicity(200)"]);
+    assert_eq!(run.stdout.trim(), "Periodicity(Period => 3, Preperiod => 1, Saltus => 1)");
+    let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.3F\").CheckPeriodicity(200)"]);
+    assert_eq!(run.stdout.trim(), "Nothing");
+    assert_error(&["octal", "0.8", "--upto", "5000000000"], "--upto 5000000000");
+}

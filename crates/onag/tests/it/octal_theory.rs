@@ -320,3 +320,50 @@ fn winning_moves_of_astronomical_heaps_are_legal_and_winning() {
     assert!(winning_moves_of_sum(&hex, &seq, &[10_000_001, 2], 5).is_err());
     assert!(winning_moves_of_sum(&hex, &seq, &[11, 2], 5).is_ok());
 }
+
+/// Certifies what the arithmetic periodicity theorem can from `g(0..=upto)`.
+fn arithmetic(c: &str, upto: usize) -> (TakeAndBreak, onag::impartial::heap::GrundySequence) {
+    let rule = code(c);
+    let mut seq = rule.sequence(upto, &Budget::unlimited()).unwrap();
+    onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+    (rule, seq)
+}
+
+#[test]
+fn certified_arithmetic_periods_hold_far_past_the_certificate() {
+    use onag::impartial::heap::sequence::compute_plain;
+    let budget = Budget::unlimited();
+    let digits = "0123456789ABCDEF";
+    let mut certified = Vec::new();
+    for a in digits.chars() {
+        for b in digits.chars() {
+            let c = format!("0.{a}{b}");
+            let (rule, seq) = arithmetic(&c, 120);
+            let Some(per) = seq.certified.filter(|p| p.saltus > 0) else { continue };
+            // Every value up to 400 by plain search against the period.
+            let plain = compute_plain(&rule, 400, &budget).unwrap().values;
+            for (n, &v) in plain.iter().enumerate() {
+                assert_eq!(seq.value(n as u64), Some(v), "{c} heap {n} ({per:?})");
+            }
+            certified.push(c);
+        }
+    }
+    assert!(certified.len() >= 30, "{certified:?}");
+    assert!(certified.contains(&"0.8".to_string()) || certified.contains(&"0.80".to_string()));
+}
+
+#[test]
+fn patterns_outside_the_theorem_stay_apparent() {
+    // 0.FF (g(n) = n: preperiod 0), 0.0F (preperiod 0) and 0.3F (saltus 3)
+    // grow arithmetically but the theorem's conditions fail.
+    for c in ["0.FF", "0.0F", "0.3F"] {
+        let (_, seq) = arithmetic(c, 300);
+        assert!(seq.certified.is_none(), "{c}");
+        assert!(seq.apparent.is_some_and(|a| a.saltus > 0), "{c}");
+    }
+    let (_, seq) = arithmetic("0.8", 300);
+    let per = seq.certified.unwrap();
+    assert_eq!((per.period, per.preperiod, per.saltus), (3, 1, 1));
+    // Heaps far beyond the table follow from the certified period.
+    assert_eq!(seq.value(3_000_000_001), Some(1_000_000_000));
+}

@@ -140,6 +140,12 @@ fn heap_moves(
             None => Ok(()),
         };
     }
+    if in_table.is_none() && periodic.is_none() {
+        return Err(Error::invalid(format!(
+            "heap {h}: winning moves of heaps beyond the table need a certified period \
+             without saltus"
+        )));
+    }
     if max_heaps > 2 || k == usize::MAX {
         return Err(Error::invalid(format!(
             "heap {h}: winning moves of heaps beyond the table are listed only for finite \
