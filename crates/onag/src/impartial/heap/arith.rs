@@ -3,7 +3,8 @@
 //! `g(n + p) = g(n) + s` for every `n ≥ pp`.
 //!
 //! **Theorem.** Let a finite code without constraints remove at most `k`
-//! tokens, let `s = 2^m ≥ 1`, `p ≥ 1`, `pp ≥ 1`, and let `f` be the
+//! tokens, let `s = 2^m ≥ 1`, `p ≥ 1`, and `pp ≥ 1`, or `pp = 0` if (Z)
+//! every move that may leave `j ≥ 1` heaps may also leave `j − 1`; let `f` be the
 //! sequence with `f(n) = g(n)` for `n < pp + p` and `f(n) = f(n − p) + s`
 //! beyond. Write `q(a) = ⌊(a − pp) / p⌋` for `a ≥ pp` (0 below), so that
 //! `f(a) = s·q(a) + b(a)` with `b(a) < s`, and the value of a split is
@@ -28,13 +29,14 @@
 //! puts every value below `f(n)` among the options of `n`. No option of `n`
 //! is worth `f(n)`: one whose heaps all have `q = 0` is worth less than
 //! `s ≤ f(n)`; one with a single heap of `q ≥ 1` shrinks (that heap by `p`,
-//! still `≥ pp ≥ 1`) to an option of `n − p` worth `s` less, and `f(n − p)`
+//! still `≥ pp`; when it vanishes, `pp = 0`, the move is allowed by (Z)) to
+//! an option of `n − p` worth `s` less, and `f(n − p)`
 //! is not among those; one with `i ≥ 2` heaps of `q ≥ 1` has
 //! `⊕ q ≤ Σ q ≤ (n − t − (j − i) − i·pp) / p ≤ q(n) − 1` by (X), so it is
 //! worth less than `s·q(n) ≤ f(n)`. Hence `g(n) = mex = f(n)`.
 //!
 //! Where the conditions fail (a saltus that is not a power of two, a
-//! preperiod of 0 or one whose values reach the saltus, a code with a
+//! preperiod whose values reach the saltus, a code with a
 //! repeating part or constraints) the pattern is reported as apparent only.
 
 use std::ops::ControlFlow;
@@ -71,8 +73,13 @@ pub fn certify(
     if (least..len.checked_sub(p)?).any(|n| values[n].checked_add(s) != Some(values[n + p])) {
         return None;
     }
-    // The smallest pp ≥ max(least, 1) meeting (S) and (X).
-    let mut pp = least.max(1);
+    // (Z): every move leaving j ≥ 1 heaps may also leave j − 1.
+    let fewer_ok = (0..=k).all(|t| {
+        let h = rule.digit(t).heaps;
+        (1..64).all(|j| h >> j & 1 == 0 || h >> (j - 1) & 1 == 1)
+    });
+    // The smallest pp ≥ least (at least 1 unless (Z) holds) meeting (S) and (X).
+    let mut pp = if fewer_ok { least } else { least.max(1) };
     loop {
         if pp + p > len || values[..pp + p].iter().any(|&v| v >= s) {
             return None;
@@ -147,4 +154,35 @@ pub fn certify_sequence(rule: &TakeAndBreak, seq: &mut GrundySequence) -> Option
     seq.certified = Some(per);
     seq.apparent = None;
     Some(used)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Budget;
+
+    fn pattern(code: &str, upto: usize) -> (TakeAndBreak, Vec<u32>, Periodicity) {
+        let rule = TakeAndBreak::parse(code).unwrap();
+        let seq = rule.sequence(upto, &Budget::unlimited()).unwrap();
+        let apparent = seq.apparent.unwrap();
+        (rule, seq.values, apparent)
+    }
+
+    #[test]
+    fn certifies_only_what_the_conditions_allow() {
+        let (rule, values, apparent) = pattern("0.8", 200);
+        let (per, used) = certify(&rule, &values, apparent).unwrap();
+        assert_eq!((per.period, per.preperiod, per.saltus, used), (3, 1, 1, 10));
+        // Too few values for the window.
+        assert_eq!(certify(&rule, &values[..8], apparent), None);
+        // A saltus that is not a power of two.
+        let (rule, values, apparent) = pattern("0.3F", 120);
+        assert_eq!(apparent.saltus, 3);
+        assert_eq!(certify(&rule, &values, apparent), None);
+        // 0.0F: value 0 at heaps 4k + 2 is reached only by two heaps of equal
+        // value with nothing left to grow, so the window never holds.
+        let (rule, values, apparent) = pattern("0.0F", 200);
+        assert!(!(2..12).step_by(4).any(|n| holds(&rule, &values, n, 0, 2, 1)));
+        assert_eq!(certify(&rule, &values, apparent), None);
+    }
 }
