@@ -30,7 +30,7 @@ Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 
 Once a period is certified, heaps of any size (up to 2^64-1) follow from it,
-and so do the winning moves of --sum (counted, the first 20 listed).
+and so do the winning moves of --sum (all counted, the first 20 listed).
 Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
 at 300000 positions; raise either with --max-positions.";
 
@@ -451,10 +451,12 @@ fn solve_sum(
         .collect::<anyhow::Result<_>>()?;
     let hs: Vec<usize> = heaps.iter().map(|&h| h as usize).collect();
     let moves = winning_moves(rule, &values, &hs).context("heap beyond the computed values")?;
+    // Counted in full, listed up to the same number as for huge heaps.
     json.winning_move_count = Some(BigUint::from(moves.len()));
     json.winning_moves = Some(
         moves
             .into_iter()
+            .take(DEFAULT_LISTED)
             .map(|(i, to)| MoveJson {
                 heap: i,
                 from: hs[i] as u64,
