@@ -101,6 +101,8 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
 
 /// The default `--max-positions` of the Grundy table when none is given.
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
+/// How far a first probe for a certified period searches.
+const PROBE: u64 = 256;
 /// The default `--max-positions` of misère searches (sums and genus).
 const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
 /// Heaps up to this size have their options enumerated (winning moves and
@@ -212,10 +214,25 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     }
     budget.check_positions(upto + 1).with_context(|| format!("--upto {upto}"))?;
     // Search only until a period is certified; heaps beyond follow from it.
-    // First to --upto: a growing pattern certified there (after the fact,
-    // from the values computed) answers the heaps beyond without search.
-    let mut seq = rule.sequence_until(far.0.min(upto), &budget).with_context(|| far.1.clone())?;
-    let mut arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+    // A short probe first: a period certified there (a growing one after
+    // the fact, from the values computed) answers every heap without search.
+    let mut probe = None;
+    let mut arithmetic_at = None;
+    if far.0 > PROBE {
+        let mut seq = rule.sequence_until(PROBE, &budget).with_context(|| far.1.clone())?;
+        arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+        probe = seq.certified.is_some().then_some(seq);
+    }
+    // Then to --upto, and only past it when no period is certified there.
+    let mut seq = match probe {
+        Some(seq) => seq,
+        None => {
+            let mut seq =
+                rule.sequence_until(far.0.min(upto), &budget).with_context(|| far.1.clone())?;
+            arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+            seq
+        }
+    };
     if far.0 > upto && seq.certified.is_none() {
         seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
         arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);

@@ -89,3 +89,13 @@ fn arithmetic_periods_are_certified_where_the_theorem_applies() {
     assert_eq!(run.stdout.trim(), "Nothing");
     assert_error(&["octal", "0.8", "--upto", "5000000000"], "--upto 5000000000");
 }
+
+#[test]
+fn a_short_probe_certifies_before_a_long_table() {
+    // 0.8 leaves three heaps (plain search is cubic): a million values come
+    // from the period certified below n = 10, not from search.
+    let run = onag(&["octal", "0.8", "--upto", "1000000"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("saltus 1 (certified"), "{}", run.stdout);
+    assert!(run.stdout.contains("largest value: 333333"), "{}", run.stdout);
+}
