@@ -8,9 +8,11 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::Args;
 use onag::ErrorKind;
+use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
 use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
 use onag::impartial::heap::{GrundySequence, TakeAndBreak, winning_moves};
 use onag::impartial::misere::MisereSolver;
+use onag::number::BigUint;
 use serde::Serialize;
 
 use crate::commands::Context;
@@ -27,7 +29,8 @@ const EXAMPLES: &str = "Examples:
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 
-Once a period is certified, heaps of any size (up to 2^64-1) follow from it.
+Once a period is certified, heaps of any size (up to 2^64-1) follow from it,
+and so do the winning moves of --sum (all counted, the first 20 listed).
 Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
 at 300000 positions; raise either with --max-positions.";
 
@@ -99,6 +102,8 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
 
 /// The default `--max-positions` of the Grundy table when none is given.
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
+/// How far a first probe for a certified period searches.
+const PROBE: u64 = 256;
 /// The default `--max-positions` of misère searches (sums and genus).
 const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
 /// Heaps up to this size have their options enumerated (winning moves and
@@ -111,6 +116,8 @@ struct SumJson {
     nim_value: u32,
     outcome: onag::impartial::Outcome,
     winning_moves: Option<Vec<MoveJson>>,
+    #[serde(serialize_with = "serialize_count")]
+    winning_move_count: Option<BigUint>,
     misere_value: Option<u32>,
     misere_outcome: Option<onag::impartial::Outcome>,
     #[serde(skip)]
@@ -122,8 +129,18 @@ struct SumJson {
 #[derive(Serialize)]
 struct MoveJson {
     heap: usize,
-    from: usize,
-    to: Vec<usize>,
+    from: u64,
+    to: Vec<u64>,
+}
+
+fn serialize_count<S: serde::Serializer>(
+    count: &Option<BigUint>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match count {
+        Some(c) => onag::number::serde_decimal::serialize(c, serializer),
+        None => serializer.serialize_none(),
+    }
 }
 
 #[derive(Serialize)]
@@ -198,7 +215,29 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     }
     budget.check_positions(upto + 1).with_context(|| format!("--upto {upto}"))?;
     // Search only until a period is certified; heaps beyond follow from it.
-    let mut seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
+    // A short probe first: a period certified there (a growing one after
+    // the fact, from the values computed) answers every heap without search.
+    let mut probe = None;
+    let mut arithmetic_at = None;
+    if far.0 > PROBE {
+        let mut seq = rule.sequence_until(PROBE, &budget).with_context(|| far.1.clone())?;
+        arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+        probe = seq.certified.is_some().then_some(seq);
+    }
+    // Then to --upto, and only past it when no period is certified there.
+    let mut seq = match probe {
+        Some(seq) => seq,
+        None => {
+            let mut seq =
+                rule.sequence_until(far.0.min(upto), &budget).with_context(|| far.1.clone())?;
+            arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+            seq
+        }
+    };
+    if far.0 > upto && seq.certified.is_none() {
+        seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
+        arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+    }
     seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
     drop(bar);
     let table = &seq.values[..=upto as usize];
@@ -255,7 +294,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             period: c.map(|p| p.period),
             preperiod: c.map(|p| p.preperiod),
             saltus: c.map(|p| p.saltus),
-            certified_at: c.map(|_| seq.searched - 1),
+            certified_at: c.map(|_| arithmetic_at.unwrap_or(seq.searched) - 1),
             apparent: seq.apparent,
             max_value: table.iter().copied().max().unwrap_or(0),
             algorithm: seq.algorithm,
@@ -280,7 +319,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             start = end + 1;
         }
     } else if sum.is_none() && genus.is_none() {
-        summary(&mut out, &rule, &seq, upto)?;
+        summary(&mut out, &rule, &seq, upto, arithmetic_at)?;
     }
     if let Some(s) = &sum {
         out.line(format_args!("nim value: {}", s.nim_value))?;
@@ -294,9 +333,17 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
                 out.line(format_args!("winning moves: none (every move loses)"))?
             }
             Some(moves) => {
-                out.line(format_args!("winning moves:"))?;
+                match &s.winning_move_count {
+                    Some(count) if *count > BigUint::from(moves.len()) => {
+                        out.line(format_args!(
+                            "winning moves: {count} in all, the first {} listed:",
+                            moves.len()
+                        ))?
+                    }
+                    _ => out.line(format_args!("winning moves:"))?,
+                }
                 for m in moves {
-                    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
+                    let to: Vec<String> = m.to.iter().map(u64::to_string).collect();
                     let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
                     out.line(format_args!("  heap {}: {} -> {to}", m.heap, m.from))?;
                 }
@@ -328,10 +375,19 @@ fn summary(
     rule: &TakeAndBreak,
     seq: &GrundySequence,
     upto: u64,
+    arithmetic_at: Option<usize>,
 ) -> anyhow::Result<()> {
     out.line(format_args!("code: {rule}"))?;
     out.line(format_args!("heaps: 0..{upto}"))?;
     match seq.certified {
+        Some(p) if p.saltus > 0 => out.line(format_args!(
+            "period {}, preperiod {}, saltus {} (certified from the values below n = {} by the \
+             arithmetic periodicity theorem; later values follow from the period)",
+            p.period,
+            p.preperiod,
+            p.saltus,
+            arithmetic_at.unwrap_or(seq.searched)
+        ))?,
         Some(p) => out.line(format_args!(
             "period {}, preperiod {} (certified at n = {} by the octal periodicity theorem; \
              later values follow from the period)",
@@ -381,6 +437,7 @@ fn solve_sum(
         nim_value,
         outcome: onag::impartial::Outcome::from_zero(nim_value == 0),
         winning_moves: None,
+        winning_move_count: None,
         misere_value: None,
         misere_outcome: None,
         not_searched: None,
@@ -388,7 +445,21 @@ fn solve_sum(
     };
     if largest > MAX_ENUMERATED_HEAP {
         let why = format!("heap {largest} exceeds {MAX_ENUMERATED_HEAP}");
-        json.not_searched = Some(why.clone());
+        // With a certified period the winning moves follow from it.
+        match seq.certified.map(|_| winning_moves_of_sum(rule, seq, heaps, DEFAULT_LISTED)) {
+            Some(Ok(found)) => {
+                json.winning_moves = Some(
+                    found
+                        .listed
+                        .into_iter()
+                        .map(|m| MoveJson { heap: m.heap, from: m.from, to: m.to })
+                        .collect(),
+                );
+                json.winning_move_count = Some(found.count);
+            }
+            Some(Err(e)) => json.not_searched = Some(e.to_string()),
+            None => json.not_searched = Some(why.clone()),
+        }
         json.misere_not_searched = Some(why);
         return Ok(json);
     }
@@ -398,8 +469,19 @@ fn solve_sum(
         .collect::<anyhow::Result<_>>()?;
     let hs: Vec<usize> = heaps.iter().map(|&h| h as usize).collect();
     let moves = winning_moves(rule, &values, &hs).context("heap beyond the computed values")?;
-    json.winning_moves =
-        Some(moves.into_iter().map(|(i, to)| MoveJson { heap: i, from: hs[i], to }).collect());
+    // Counted in full, listed up to the same number as for huge heaps.
+    json.winning_move_count = Some(BigUint::from(moves.len()));
+    json.winning_moves = Some(
+        moves
+            .into_iter()
+            .take(DEFAULT_LISTED)
+            .map(|(i, to)| MoveJson {
+                heap: i,
+                from: hs[i] as u64,
+                to: to.into_iter().map(|h| h as u64).collect(),
+            })
+            .collect(),
+    );
     let (mut budget, _bar) = ctx.budget("misère search");
     if ctx.global.max_positions.is_none() {
         budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);

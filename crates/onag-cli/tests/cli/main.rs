@@ -11,6 +11,7 @@ mod loopy;
 mod nim;
 mod nimber;
 mod octal;
+mod octal_theory;
 mod subtraction;
 mod thermo;
 mod uptimal;

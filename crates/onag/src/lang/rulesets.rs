@@ -187,7 +187,9 @@ fn code_sequence(
 ) -> Result<crate::impartial::heap::GrundySequence> {
     let upto = usize::try_from(upto)
         .map_err(|_| ev.error(span, ErrorKind::LimitExceeded, "the heap is too large"))?;
-    code.sequence(upto, ev.budget).map_err(|e| ev.locate(e, span))
+    let mut sequence = code.sequence(upto, ev.budget).map_err(|e| ev.locate(e, span))?;
+    crate::impartial::heap::arith::certify_sequence(code, &mut sequence);
+    Ok(sequence)
 }
 
 /// `Subtraction([1,3,4])`, `Subtraction([2,3,7], allbut => true)`.

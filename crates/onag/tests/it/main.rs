@@ -12,6 +12,7 @@ mod lang;
 mod loopy;
 mod nimber;
 mod octal;
+mod octal_theory;
 mod pins;
 mod ruleset_hackenbush;
 mod subtraction;

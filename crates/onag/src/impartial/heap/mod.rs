@@ -10,7 +10,9 @@
 //! ([`code::TakeAndBreak`]: octal, hexadecimal and CGSuite's extended syntax)
 //! implement it and get a faster sequence algorithm besides.
 
+pub mod arith;
 pub mod code;
+pub mod moves;
 pub mod period;
 pub mod sequence;
 mod sparse;

@@ -1,5 +1,6 @@
 //! Periods of Grundy sequences: certified by the octal periodicity theorem,
-//! or merely apparent (with saltus, for arithmetic periodicity).
+//! or merely apparent (with saltus, for arithmetic periodicity; `arith.rs`
+//! certifies those where its theorem applies).
 //!
 //! The theorem, for a rule whose moves remove at most `k` tokens and leave at
 //! most `h` heaps of any sizes: if `g(n + p) = g(n)` for all

@@ -9,10 +9,12 @@
 //!
 //! The genus `g^γ0γ1γ2…` of a position `G` is its normal-play Grundy value
 //! `g` with the misère values `γk` of `G + *2 + … + *2` (`k` copies). The
-//! sequence `γ` ends in a 2-cycle; it is printed up to where that cycle starts
+//! sequence `γ` ends in a 2-cycle, found by a proved settling rule (see
+//! `genus.rs`); it is printed up to where that cycle starts
 //! (as CGSuite prints it: `3^1431`, `6^(1,9,10,8)`), and just `g` when the
 //! genus is that of the nim heap `*g` (`0^120`, `1^031`, and `g^(g, g⊕2)` for `g ≥ 2`).
 
+mod genus;
 mod search;
 
 pub use search::{Genus, MisereSolver};

@@ -11,9 +11,7 @@ use serde::Serialize;
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::impartial::heap::HeapRuleset;
-
-/// How many `*2` heaps the genus search adds at most.
-const MAX_TWOS: u32 = 24;
+use crate::impartial::misere::genus::{GenusTable, sum_options};
 
 /// A position key: `[twos, ones, heaps ascending...]`, heaps without moves left out.
 type Key = Vec<u32>;
@@ -23,6 +21,7 @@ pub struct MisereSolver<'a> {
     rule: &'a dyn HeapRuleset,
     memo: FxHashMap<Key, u32>,
     has_moves: FxHashMap<usize, bool>,
+    genus: GenusTable,
 }
 
 /// The genus `g^γ0γ1…` of a position.
@@ -69,12 +68,17 @@ impl fmt::Display for Genus {
 impl<'a> MisereSolver<'a> {
     /// A solver for sums of heaps of `rule`.
     pub fn new(rule: &'a dyn HeapRuleset) -> Self {
-        MisereSolver { rule, memo: FxHashMap::default(), has_moves: FxHashMap::default() }
+        MisereSolver {
+            rule,
+            memo: FxHashMap::default(),
+            has_moves: FxHashMap::default(),
+            genus: GenusTable::new(),
+        }
     }
 
-    /// The number of positions in the memo.
+    /// The number of positions in the memos (misère values and genus sequences).
     pub fn positions(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.genus.len()
     }
 
     fn moves(&mut self, heap: usize) -> bool {
@@ -189,26 +193,45 @@ impl<'a> MisereSolver<'a> {
     }
 
     /// The genus of the sum of `heaps`, whose normal-play value is `grundy`
-    /// (the XOR of the heaps' Grundy values). The misère values of the sum
-    /// plus `k` copies of `*2` are searched for growing `k` until the last
-    /// six alternate; the genus lists them up to the start of that 2-cycle.
+    /// (the XOR of the heaps' Grundy values). The misère values `γk` of the
+    /// sum plus `k` copies of `*2` are computed up to the point from which
+    /// they provably repeat with period 2 (see [`super::genus`]); the genus
+    /// lists them up to the start of that 2-cycle.
     pub fn genus(&mut self, heaps: &[usize], grundy: u32, budget: &Budget) -> Result<Genus> {
-        let mut gammas = Vec::new();
-        for k in 0..MAX_TWOS {
-            gammas.push(self.misere_value_with_nim(heaps, k, 0, budget)?);
-            let n = gammas.len();
-            if n >= 6 && (n - 4..n).all(|i| gammas[i] == gammas[i - 2]) {
-                break;
-            }
-        }
+        let gammas = self.gamma_sequence(heaps, budget)?.0;
         // Start t of the final 2-cycle: gammas[i + 2] == gammas[i] for all i >= t.
         let n = gammas.len();
-        let mut t = n.saturating_sub(2);
+        let mut t = n - 2;
         while t > 0 && gammas[t - 1] == gammas[t + 1] {
             t -= 1;
         }
-        let keep = if gammas.get(t) == gammas.get(t + 1) { t + 1 } else { t + 2 };
-        gammas.truncate(keep.min(n));
-        Ok(Genus { grundy, gammas })
+        let keep = if gammas[t] == gammas[t + 1] { t + 1 } else { t + 2 };
+        Ok(Genus { grundy, gammas: gammas[..keep].to_vec() })
+    }
+
+    /// The misère values `γ0, γ1, …` of the sum of `heaps` plus `k` copies
+    /// of `*2`, as far as the proved settling point `t` (returned second):
+    /// the list has `t + 2` entries and `γk+2 = γk` for every `k ≥ t`.
+    pub fn gamma_sequence(
+        &mut self,
+        heaps: &[usize],
+        budget: &Budget,
+    ) -> Result<(Vec<u32>, usize)> {
+        let key = self.key(0, 0, heaps.iter().copied())[2..].to_vec();
+        let rule = self.rule;
+        let has_moves = &mut self.has_moves;
+        let mut moves = |h: usize| {
+            *has_moves.entry(h).or_insert_with(|| {
+                let mut any = false;
+                rule.for_each_option(h, &mut |_| {
+                    any = true;
+                    ControlFlow::Break(())
+                });
+                any
+            })
+        };
+        let mut options = |k: &[u32]| sum_options(rule, k, &mut moves);
+        let record = self.genus.record(key, &mut options, budget)?;
+        Ok((record.sequence().to_vec(), record.settled()))
     }
 }

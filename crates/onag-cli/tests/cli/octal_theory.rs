@@ -1,0 +1,101 @@
+//! `onag octal`: genus settled by a proved rule, and winning moves of heaps
+//! past a million from a certified period.
+
+use crate::{assert_error, onag};
+
+#[test]
+fn genus_of_dawsons_chess_like_cgsuite() {
+    let run = onag(&["octal", "0.137", "--genus", "9..13"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "9: 3^1431\n10: 3\n11: 2^0520\n12: 2\n13: 4^146\n");
+    let run = onag(&["octal", "0.77", "--genus", "11..11", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["genus"][0]["genus"], "6^46");
+    assert_eq!(v["genus"][0]["misere_value"], 4);
+    let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.137\")(23).Genus"]);
+    assert_eq!(run.stdout.trim(), "3^1431");
+}
+
+#[test]
+fn winning_moves_of_a_huge_heap_are_counted_and_listed() {
+    let heap = "1000000000000000003";
+    let run = onag(&["octal", "0.77", "--sum", heap]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("winning moves: 416666666666666654 in all, the first 20 listed:"),
+        "{}",
+        run.stdout
+    );
+    let moves: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("  heap 0: ")).collect();
+    assert_eq!(moves.len(), 20);
+    let h: u64 = heap.parse().unwrap();
+    for line in moves {
+        let (_, to) = line.split_once(" -> ").unwrap();
+        let parts: Vec<u64> = to.split(" + ").map(|p| p.parse().unwrap()).collect();
+        let removed = h - parts.iter().sum::<u64>();
+        assert!((1..=2).contains(&removed), "{line}");
+    }
+    let run = onag(&["octal", "0.77", "--sum", heap, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["sum"]["winning_move_count"], 416666666666666654u64);
+    assert_eq!(v["sum"]["winning_moves"].as_array().unwrap().len(), 20);
+    // Small heaps: every move listed, with the count.
+    let run = onag(&["octal", "0.77", "--sum", "12,5", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["sum"]["winning_move_count"], 0);
+}
+
+#[test]
+fn huge_heaps_of_codes_beyond_the_counting_say_why() {
+    let run = onag(&["octal", "0.F", "--sum", "10000001,2"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("winning moves: not listed (heap 10000001"), "{}", run.stdout);
+    assert_error(&["octal", "0.77", "--sum", "1,x"], "--sum");
+    assert_error(&["octal", "0.77", "--genus", "0..2000000"], "--genus 0..2000000");
+    assert_error(&["octal", "0.77", "--genus", "9..3"], "--genus");
+}
+
+#[test]
+fn arithmetic_periods_are_certified_where_the_theorem_applies() {
+    let run = onag(&["octal", "0.8", "--upto", "1000"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("period 3, preperiod 1, saltus 1 (certified from the values below n = 10"),
+        "{}",
+        run.stdout
+    );
+    let run = onag(&["octal", "0.8", "--upto", "100", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64(), v["saltus"].as_u64()),
+        (Some(3), Some(1), Some(1))
+    );
+    assert_eq!(v["certified_at"], 9);
+    // g(n) = ⌊(n − 1) / 3⌋ for n ≥ 1, read from the period for a heap far past the table.
+    let run = onag(&["octal", "0.8", "--upto", "100", "--values", "3000000001..3000000001"]);
+    assert_eq!(run.stdout, "3000000001: 1000000000\n", "{}", run.stderr);
+    // 0.3F grows by 3 every 6 heaps: not a power of two, so only apparent.
+    let run = onag(&["octal", "0.3F", "--upto", "300"]);
+    assert!(run.stdout.contains("no period found up to 300"), "{}", run.stdout);
+    assert!(run.stdout.contains("apparent: period 6, preperiod 0, saltus 3"), "{}", run.stdout);
+    let run = onag(&["octal", "0.3F", "--upto", "300", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(v["preperiod"].is_null() && v["saltus"].is_null());
+    assert_eq!(v["apparent"]["saltus"], 3);
+    let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.8\").CheckPeriodicity(200)"]);
+    assert_eq!(run.stdout.trim(), "Periodicity(Period => 3, Preperiod => 1, Saltus => 1)");
+    let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.3F\").CheckPeriodicity(200)"]);
+    assert_eq!(run.stdout.trim(), "Nothing");
+    assert_error(&["octal", "0.8", "--upto", "5000000000"], "--upto 5000000000");
+}
+
+#[test]
+fn a_short_probe_certifies_before_a_long_table() {
+    // 0.8 leaves three heaps (plain search is cubic): a million values come
+    // from the period certified below n = 10, not from search.
+    let run = onag(&["octal", "0.8", "--upto", "1000000"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("saltus 1 (certified"), "{}", run.stdout);
+    assert!(run.stdout.contains("largest value: 333333"), "{}", run.stdout);
+}
