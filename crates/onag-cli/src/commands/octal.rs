@@ -32,7 +32,8 @@ unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 Once a period is certified, heaps of any size (up to 2^64-1) follow from it,
 and so do the winning moves of --sum (all counted, the first 20 listed).
 Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
-at 300000 positions; raise either with --max-positions.";
+at 300000 positions; raise either with --max-positions. The misère value of
+a --sum is given up after 10 s unless --timeout is set.";
 
 /// Arguments of `onag octal`.
 #[derive(Debug, Args)]
@@ -106,6 +107,11 @@ const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 const PROBE: u64 = 256;
 /// The default `--max-positions` of misère searches (sums and genus).
 const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
+
+/// How long the misère value of a `--sum` (a side result) may take when no
+/// `--timeout` is given: big heaps have so many options that even few
+/// positions take minutes.
+const DEFAULT_MISERE_SECONDS: u64 = 10;
 /// Heaps up to this size have their options enumerated (winning moves and
 /// misère play); larger ones are answered from the period only.
 const MAX_ENUMERATED_HEAP: u64 = 1_000_000;
@@ -168,6 +174,17 @@ struct OctalJson<'a> {
     sum: Option<SumJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     genus: Option<Vec<GenusJson>>,
+    /// `--values A..B`: the values of heaps A to B.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<ValuesJson>,
+}
+
+/// The values `--values A..B` asks for.
+#[derive(Serialize)]
+struct ValuesJson {
+    from: u64,
+    to: u64,
+    values: Vec<u32>,
 }
 
 fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
@@ -286,6 +303,14 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     };
 
     if ctx.json() {
+        let values = match args.values {
+            Some((from, to)) => Some(ValuesJson {
+                from,
+                to,
+                values: (from..=to).map(value).collect::<anyhow::Result<_>>()?,
+            }),
+            None => None,
+        };
         let c = seq.certified;
         return render::json(&OctalJson {
             code: rule.to_string(),
@@ -302,6 +327,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             rare_count: seq.rare_count,
             sum,
             genus,
+            values,
         });
     }
 
@@ -486,13 +512,22 @@ fn solve_sum(
     if ctx.global.max_positions.is_none() {
         budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);
     }
+    let default_deadline = ctx.global.timeout.is_none();
+    if default_deadline {
+        budget = budget.with_timeout(std::time::Duration::from_secs(DEFAULT_MISERE_SECONDS));
+    }
     match MisereSolver::new(rule).misere_value(&hs, &budget) {
         Ok(v) => {
             json.misere_value = Some(v);
             json.misere_outcome = Some(onag::impartial::Outcome::from_zero(v == 0));
         }
         Err(e) if e.kind() == ErrorKind::LimitExceeded => {
-            json.misere_not_searched = Some(e.to_string());
+            let why = if default_deadline && e.message() == "time limit reached" {
+                format!("stopped after {DEFAULT_MISERE_SECONDS} s; allow longer with --timeout")
+            } else {
+                e.to_string()
+            };
+            json.misere_not_searched = Some(why);
         }
         Err(e) => return Err(e.into()),
     }

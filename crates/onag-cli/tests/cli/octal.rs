@@ -31,6 +31,15 @@ fn values_and_normalised_code() {
     let run = onag(&["octal", "4!.0", "--values", "0..20"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "0: 0 0 0 1 0 2 1 0 2 1\n10: 0 2 1 3 2 1 3 2 4 3\n20: 0\n");
+    // The same values in --json, beyond --upto too.
+    let run = onag(&["octal", "4!.0", "--upto", "5", "--values", "15..20", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        v["values"],
+        serde_json::json!({"from": 15, "to": 20, "values": [1, 3, 2, 4, 3, 0]})
+    );
+    let run = onag(&["octal", "4!.0", "--json"]);
+    assert!(!run.stdout.contains("\"values\""), "{}", run.stdout);
 }
 
 #[test]
@@ -142,6 +151,17 @@ fn octal_sum_items_are_checked() {
     assert_error(&["octal", "0.77", "--sum", "5,,7"], "--sum");
     assert_error(&["octal", "0.77", "--sum", "-1"], "heaps must not be negative");
     assert_error(&["octal", "0.77", "--sum", "4,x"], "item 2 ('x')");
+}
+
+#[test]
+fn octal_misere_search_of_big_heaps_stops_at_the_time_limit() {
+    let run = onag(&["octal", "0.6", "--sum", "10000,20000", "--timeout", "1", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("misère value: not computed (time limit reached)"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
