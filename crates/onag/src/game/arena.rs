@@ -297,6 +297,13 @@ impl Arena {
         if width > u32::MAX as u64 / 4 {
             return Err(Error::new(ErrorKind::LimitExceeded, "too many options in one game"));
         }
+        // Materialising a wide game is work and memory of its own: a walk over
+        // the followers of *100000 builds 5·10^9 option entries.
+        if width >= 256 {
+            self.budget.check(self.records.len() as u64)?;
+            let entries = (self.pool.len() as u64).saturating_add(width.saturating_mul(2));
+            self.budget.check_memory(entries.saturating_mul(4))?;
+        }
         let (lv, rv) = v.options();
         let mut left = Vec::with_capacity(lv.len());
         for o in lv {
@@ -417,6 +424,19 @@ impl Arena {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_games_count_against_the_memory_limit() {
+        let mut a = Arena::new();
+        a.set_budget(Budget::unlimited().with_max_memory(1 << 20));
+        let star = a.nimber(100_000).unwrap();
+        let err = a.followers(star).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+        assert!(err.message().contains("memory limit"), "{err}");
+        let mut a = Arena::new();
+        let star = a.nimber(300).unwrap();
+        assert_eq!(a.follower_count(star).unwrap(), 301);
+    }
 
     #[test]
     fn records_are_sixteen_bytes() {
