@@ -117,7 +117,10 @@ pub(crate) fn star(ev: &mut Eval<'_>, n: &Value, span: Span) -> Result<Value> {
         return Err(ev.error(
             span,
             ErrorKind::InvalidInput,
-            format!("'*' needs a non-negative integer, not {}", n.kind_name()),
+            match n.as_integer() {
+                Some(k) => format!("'*' needs a non-negative integer, not {k}"),
+                None => format!("'*' needs a non-negative integer, not {}", n.kind_name()),
+            },
         ));
     };
     let k = k.to_u64().ok_or_else(|| ev.locate(overflow(), span))?;

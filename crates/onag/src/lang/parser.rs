@@ -645,6 +645,15 @@ impl Parser<'_> {
         if !self.touching(at) {
             return Ok(None);
         }
+        if *self.tok_at(at + 1) == Tok::Minus
+            && matches!(self.tok_at(at + 2), Tok::Int(_))
+            && *self.tok_at(at + 3) == close
+        {
+            return self.error(
+                self.span_at(at + 1).start,
+                "the exponent of ^<n> and ^[n] must be at least 1",
+            );
+        }
         let Tok::Int(n) = self.tok_at(at + 1).clone() else {
             return Ok(None);
         };

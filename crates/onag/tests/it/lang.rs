@@ -264,13 +264,16 @@ fn game_errors() {
         ("{1/3|}", "error: 1:1: a game option needs a game, and 1/3 is not a dyadic rational"),
         ("{\"a\"|}", "error: 1:1: a game option needs a game, not a string"),
         ("*\"foo\"", "error: 1:1: '*' needs a non-negative integer, not a string"),
-        ("*(-1)", "error: 1:1: '*' needs a non-negative integer, not an integer"),
         ("^ / 2", "error: 1:3: this operator does not apply to games"),
         (
             "1/2 * ^",
             "error: 1:5: '*' multiplies a game by an integer (Norton multiplication); use ConwayProduct for other products",
         ),
         ("^<0>", "error: 1:1: the exponent of ^<n> and ^[n] must be at least 1"),
+        ("^<-1>", "error: 1:3: the exponent of ^<n> and ^[n] must be at least 1"),
+        ("v[-2]", "error: 1:3: the exponent of ^<n> and ^[n] must be at least 1"),
+        ("*(-1)", "error: 1:1: '*' needs a non-negative integer, not -1"),
+        ("^ < -1", "false"),
         ("{1|0}.Pow(2)", "error: 1:7: Pow and PowTo need a game of the form {0|H}"),
         ("^ + [1]", "error: 1:3: '+' cannot combine a game and a list"),
     ]);
