@@ -11,6 +11,7 @@ mod lang;
 mod loopy;
 mod nimber;
 mod octal;
+mod octal_threads;
 mod pins;
 mod ruleset_hackenbush;
 mod subtraction;

@@ -10,6 +10,7 @@
 //! ([`code::TakeAndBreak`]: octal, hexadecimal and CGSuite's extended syntax)
 //! implement it and get a faster sequence algorithm besides.
 
+mod blocks;
 pub mod code;
 pub mod period;
 pub mod sequence;

@@ -30,6 +30,20 @@ pub enum Algorithm {
     Sparse,
 }
 
+/// How many threads the sparse-space algorithm may use (see
+/// [`TakeAndBreak::sequence_threads`]). Every choice gives the same sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Threads {
+    /// Two threads where the work per heap pays for sharing it (large heaps,
+    /// a machine with two cores or more), else one.
+    #[default]
+    Auto,
+    /// One thread.
+    One,
+    /// Two threads from the smallest heaps on (for checks and measurements).
+    Two,
+}
+
 /// A Grundy sequence `g(0..=upto)` and what is known about its periodicity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GrundySequence {
@@ -94,6 +108,14 @@ impl GrundySequence {
 pub(crate) trait Step {
     /// The value of the next heap.
     fn step(&mut self, values: &[u32]) -> Result<u32>;
+    /// Appends the values of heaps `values.len()..end`.
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+        while values.len() < end {
+            let v = self.step(values)?;
+            values.push(v);
+        }
+        Ok(())
+    }
     /// The algorithm's name.
     fn algorithm(&self) -> Algorithm;
     /// The rare mask and count, for the sparse algorithm.
@@ -189,7 +211,7 @@ impl TakeAndBreak {
         if criterion.is_none() {
             budget.check_positions(upto.saturating_add(1))?;
         }
-        let seq = match sparse::Sparse::new(self) {
+        let seq = match sparse::Sparse::new(self, Threads::Auto) {
             Some(mut fast) => drive_with(&mut fast, criterion, target, budget, true, false)?,
             None => drive_with(&mut Plain::new(self), criterion, target, budget, true, false)?,
         };
@@ -209,8 +231,20 @@ impl TakeAndBreak {
         budget: &Budget,
         use_period: bool,
     ) -> Result<GrundySequence> {
+        self.sequence_threads(upto, budget, use_period, Threads::Auto)
+    }
+
+    /// Like [`sequence_with`](Self::sequence_with), choosing how many threads
+    /// the sparse-space algorithm uses (the plain one uses one).
+    pub fn sequence_threads(
+        &self,
+        upto: usize,
+        budget: &Budget,
+        use_period: bool,
+        threads: Threads,
+    ) -> Result<GrundySequence> {
         let criterion = if use_period { self.periodicity_criterion() } else { None };
-        match sparse::Sparse::new(self) {
+        match sparse::Sparse::new(self, threads) {
             Some(mut fast) => drive(&mut fast, criterion, upto, budget, use_period),
             None => drive(&mut Plain::new(self), criterion, upto, budget, use_period),
         }
@@ -267,12 +301,19 @@ fn drive_with(
             budget.check(n as u64)?;
             budget.progress("Grundy values", n as u64, Some(total));
         }
+        // One batch up to the next check of the budget, the limits or the period.
+        let mut end = (n / 4096 + 1) * 4096;
         if n as u64 >= limit {
             budget.check_positions(total)?;
             budget.check_memory(total.saturating_mul(4))?;
+            end = n + 1;
+        } else {
+            end = end.min(usize::try_from(limit).unwrap_or(usize::MAX));
         }
-        let v = step.step(&values)?;
-        values.push(v);
+        if criterion.is_some() {
+            end = end.min(next_check);
+        }
+        step.steps(&mut values, end.min(upto + 1))?;
         if let Some((h, k)) = criterion
             && (values.len() == next_check || values.len() == upto + 1)
         {

@@ -1,0 +1,81 @@
+//! The sparse-space algorithm on several cores: heaps opened in blocks.
+//!
+//! `g(n)` needs every value before it, but almost all of heap `n`'s work
+//! (the options whose heaps are all known, the candidate and the pair scan)
+//! needs only the values known when it starts. So a block of heaps
+//! `n0..n0 + len` is *opened* in parallel from `g(0..n0)` (rayon), then
+//! *closed* in order on the calling thread: each heap marks its few options
+//! with a heap in `n0..n` and resumes its scan only when those moved the
+//! candidate. One hand-off per block instead of one per heap, so a core
+//! taken by another process delays a block, not every heap.
+//!
+//! A block stops after a value that widens the tables, and never crosses a
+//! choice of the mask, so the values, the mask and the rare heaps are those
+//! of the one-thread path, bit for bit.
+
+use rayon::prelude::*;
+
+use crate::impartial::heap::sequence::Threads;
+use crate::impartial::heap::sparse::{Scratch, Sparse};
+
+/// Below this heap the automatic choice stays on one thread: the work per
+/// heap is too small to pay for the hand-offs.
+const AUTO_FROM: usize = 1 << 14;
+
+/// The most heaps opened together: the options a block's heaps have with
+/// one another are marked in order, so longer blocks move work back to one
+/// thread.
+const MAX_BLOCK: usize = 256;
+
+/// How many heaps from `n` (below `end`) to open together now; 0 means one
+/// heap on the calling thread.
+pub(super) fn block(s: &Sparse, n: usize, end: usize) -> usize {
+    let len = end.min(s.next_selection).saturating_sub(n).min(MAX_BLOCK);
+    match s.threads {
+        Threads::One => 0,
+        Threads::Two if n >= 2 && len >= 2 => len,
+        Threads::Auto if n >= AUTO_FROM && len >= MAX_BLOCK / 2 => len,
+        _ => 0,
+    }
+}
+
+/// Whether the automatic choice may use a second thread on this machine.
+pub(super) fn two_cores() -> bool {
+    std::thread::available_parallelism().is_ok_and(|p| p.get() >= 2)
+}
+
+/// Computes heaps `values.len()..end` (`values.len() ≥ 2`), or fewer when a
+/// value widens the tables or calls for a new mask (the caller continues).
+pub(super) fn run(s: &mut Sparse, values: &mut Vec<u32>, end: usize) {
+    let n0 = values.len();
+    let len = end - n0;
+    let mut pool = std::mem::take(&mut s.pool);
+    if pool.len() < len {
+        pool.resize_with(len, Scratch::default);
+    }
+    let table = s.table_len();
+    for scratch in &mut pool[..len] {
+        if scratch.seen.len() != table {
+            scratch.seen.resize(table, 0);
+        }
+    }
+    {
+        let this: &Sparse = s;
+        let known: &[u32] = values;
+        pool[..len]
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, scratch)| this.open(scratch, known, n0 + i));
+    }
+    for (i, scratch) in pool[..len].iter_mut().enumerate() {
+        let n = n0 + i;
+        let v = s.close(scratch, values, n0);
+        values.push(v);
+        let grows = v >> s.bits != 0;
+        s.record(n, v);
+        if grows || s.pending {
+            break;
+        }
+    }
+    s.pool = pool;
+}
