@@ -15,7 +15,9 @@
 
 use rayon::prelude::*;
 
-use crate::impartial::heap::sequence::Threads;
+use crate::error::Result;
+use crate::impartial::heap::HeapRuleset;
+use crate::impartial::heap::sequence::{Plain, PlainScratch, Threads};
 use crate::impartial::heap::sparse::{Scratch, Sparse};
 
 /// Below this heap the automatic choice stays on one thread: the work per
@@ -78,4 +80,63 @@ pub(super) fn run(s: &mut Sparse, values: &mut Vec<u32>, end: usize) {
         }
     }
     s.pool = pool;
+}
+
+/// The plain algorithm, moves that leave three heaps or more (`O(n²)`
+/// options a heap and more): below this heap the automatic choice stays on
+/// one thread.
+const PLAIN_WIDE_FROM: usize = 1024;
+
+/// The plain algorithm, moves that leave at most two heaps (`O(n)` options
+/// a heap, infinite codes): below this heap the automatic choice stays on
+/// one thread.
+const PLAIN_NARROW_FROM: usize = 1 << 15;
+
+/// How many heaps from `n` (below `end`) the plain algorithm opens
+/// together: a small share of `n`, so the options kept for closing (those
+/// with a heap of the block) stay a small share of the work.
+pub(super) fn plain_block(threads: Threads, wide: bool, n: usize, end: usize) -> usize {
+    let len = end.saturating_sub(n).min((n / 128).clamp(2, 64));
+    let from = match threads {
+        Threads::One => return 0,
+        Threads::Two => 2,
+        Threads::Auto if wide => PLAIN_WIDE_FROM,
+        Threads::Auto => PLAIN_NARROW_FROM,
+    };
+    if n >= from && len >= 2 { len } else { 0 }
+}
+
+/// Computes heaps `values.len()..end` of the plain algorithm: opened in
+/// parallel, closed in order.
+pub(super) fn run_plain(
+    plain: &mut Plain<'_>,
+    rule: &(dyn HeapRuleset + Sync),
+    values: &mut Vec<u32>,
+    end: usize,
+) -> Result<()> {
+    let n0 = values.len();
+    let len = end - n0;
+    let mut pool = std::mem::take(&mut plain.pool);
+    if pool.len() < len {
+        pool.resize_with(len, PlainScratch::default);
+    }
+    {
+        let known: &[u32] = values;
+        pool[..len]
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, scratch)| Plain::open(rule, scratch, known, n0 + i));
+    }
+    let mut result = Ok(());
+    for scratch in &mut pool[..len] {
+        match plain.close(scratch, values) {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    plain.pool = pool;
+    result
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::impartial::heap::period::{self, Periodicity};
-use crate::impartial::heap::{HeapRuleset, TakeAndBreak, sparse};
+use crate::impartial::heap::{HeapRuleset, TakeAndBreak, blocks, sparse};
 
 /// The largest heap a sequence may reach (values are indexed by `u32`).
 pub const MAX_HEAP: usize = (u32::MAX - 2) as usize;
@@ -127,48 +127,138 @@ pub(crate) trait Step {
 /// The plain algorithm over any ruleset: every option, XOR of its heaps' values, mex.
 pub(crate) struct Plain<'a> {
     rule: &'a dyn HeapRuleset,
+    /// The same rule when blocks of heaps may be opened on several threads.
+    shared: Option<&'a (dyn HeapRuleset + Sync)>,
+    /// How many threads (with `shared`).
+    threads: Threads,
+    /// Moves may leave three heaps or more.
+    wide: bool,
+    /// The working tables of the calling thread.
+    scratch: PlainScratch,
+    /// The working tables of a block's heaps (kept between blocks).
+    pub(super) pool: Vec<PlainScratch>,
+}
+
+/// The tables one thread needs for one heap of the plain algorithm.
+#[derive(Default)]
+pub(super) struct PlainScratch {
+    /// `seen[v] == stamp` when `v` is an option value (stamp `n + 1` for heap `n`).
     seen: Vec<u32>,
+    /// Options with a heap not yet known when the heap was opened: each is
+    /// its number of heaps followed by the heaps.
+    later: Vec<usize>,
+    /// A heap of an option outside `1..n`, if any.
+    bad: Option<usize>,
 }
 
 impl<'a> Plain<'a> {
     pub(crate) fn new(rule: &'a dyn HeapRuleset) -> Self {
-        Plain { rule, seen: vec![0; 2] }
+        Plain {
+            rule,
+            shared: None,
+            threads: Threads::One,
+            wide: false,
+            scratch: PlainScratch::default(),
+            pool: Vec::new(),
+        }
     }
-}
 
-impl Step for Plain<'_> {
-    fn step(&mut self, values: &[u32]) -> Result<u32> {
-        let stamp = values.len() as u32 + 1;
-        let seen = &mut self.seen;
-        let mut bad = None;
-        self.rule.for_each_option(values.len(), &mut |parts| {
+    /// The plain algorithm over a code, whose heaps may be opened in parallel blocks.
+    pub(crate) fn shared(rule: &'a TakeAndBreak, threads: Threads) -> Self {
+        let threads = match threads {
+            Threads::Auto if !blocks::two_cores() => Threads::One,
+            t => t,
+        };
+        Plain { shared: Some(rule), threads, wide: rule.max_heaps() > 2, ..Plain::new(rule) }
+    }
+
+    /// Marks the options of heap `n ≥ values.len()` whose heaps are all
+    /// known; keeps the others for [`Plain::close`].
+    pub(super) fn open(
+        rule: &dyn HeapRuleset,
+        scratch: &mut PlainScratch,
+        values: &[u32],
+        n: usize,
+    ) {
+        let stamp = n as u32 + 1;
+        let PlainScratch { seen, later, bad } = scratch;
+        later.clear();
+        *bad = None;
+        rule.for_each_option(n, &mut |parts| {
             let mut x = 0u32;
             for &p in parts {
                 match values.get(p) {
                     Some(&v) if p > 0 => x ^= v,
                     _ => {
-                        bad = Some(p);
-                        return ControlFlow::Break(());
+                        if let Some(&p) = parts.iter().find(|&&p| p == 0 || p >= n) {
+                            *bad = Some(p);
+                            return ControlFlow::Break(());
+                        }
+                        later.push(parts.len());
+                        later.extend_from_slice(parts);
+                        return ControlFlow::Continue(());
                     }
                 }
             }
-            let x = x as usize;
-            if x >= seen.len() {
-                seen.resize((x + 1).next_power_of_two(), 0);
-            }
-            seen[x] = stamp;
+            mark(seen, x, stamp);
             ControlFlow::Continue(())
         });
-        if let Some(p) = bad {
+    }
+
+    /// Finishes heap `n = values.len()`: marks the options kept by
+    /// [`Plain::open`] and returns the mex.
+    pub(super) fn close(&self, scratch: &mut PlainScratch, values: &[u32]) -> Result<u32> {
+        let n = values.len();
+        if let Some(p) = scratch.bad {
             return Err(Error::invalid(format!(
-                "ruleset {}: heap {} has an option with a heap of {p} (heaps must be 1..{})",
+                "ruleset {}: heap {n} has an option with a heap of {p} (heaps must be 1..{n})",
                 self.rule.name(),
-                values.len(),
-                values.len()
             )));
         }
+        let stamp = n as u32 + 1;
+        let mut rest = &scratch.later[..];
+        while let Some((&len, tail)) = rest.split_first() {
+            let x = tail[..len].iter().fold(0, |x, &p| x ^ values[p]);
+            mark(&mut scratch.seen, x, stamp);
+            rest = &tail[len..];
+        }
+        let seen = &scratch.seen;
         let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
         u32::try_from(mex).map_err(|_| Error::new(ErrorKind::Overflow, "Grundy value beyond 2^32"))
+    }
+}
+
+/// Sets `seen[x] = stamp`, growing the table to a power of two when needed.
+fn mark(seen: &mut Vec<u32>, x: u32, stamp: u32) {
+    let x = x as usize;
+    if x >= seen.len() {
+        seen.resize((x + 1).next_power_of_two(), 0);
+    }
+    seen[x] = stamp;
+}
+
+impl Step for Plain<'_> {
+    fn step(&mut self, values: &[u32]) -> Result<u32> {
+        Plain::open(self.rule, &mut self.scratch, values, values.len());
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let v = self.close(&mut scratch, values);
+        self.scratch = scratch;
+        v
+    }
+
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+        while values.len() < end {
+            let n = values.len();
+            let len = blocks::plain_block(self.threads, self.wide, n, end);
+            match self.shared {
+                Some(rule) if len > 0 => blocks::run_plain(self, rule, values, n + len)?,
+                _ => {
+                    let v = self.step(values)?;
+                    values.push(v);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -213,7 +303,14 @@ impl TakeAndBreak {
         }
         let seq = match sparse::Sparse::new(self, Threads::Auto) {
             Some(mut fast) => drive_with(&mut fast, criterion, target, budget, true, false)?,
-            None => drive_with(&mut Plain::new(self), criterion, target, budget, true, false)?,
+            None => drive_with(
+                &mut Plain::shared(self, Threads::Auto),
+                criterion,
+                target,
+                budget,
+                true,
+                false,
+            )?,
         };
         if seq.certified.is_none() && upto > MAX_HEAP as u64 {
             return Err(Error::invalid(format!(
@@ -246,7 +343,7 @@ impl TakeAndBreak {
         let criterion = if use_period { self.periodicity_criterion() } else { None };
         match sparse::Sparse::new(self, threads) {
             Some(mut fast) => drive(&mut fast, criterion, upto, budget, use_period),
-            None => drive(&mut Plain::new(self), criterion, upto, budget, use_period),
+            None => drive(&mut Plain::shared(self, threads), criterion, upto, budget, use_period),
         }
     }
 }
