@@ -29,6 +29,15 @@ const AUTO_FROM: usize = 1 << 14;
 /// thread.
 const MAX_BLOCK: usize = 256;
 
+/// The most pairs a heap's scan visits while opened in a block (the rest,
+/// rarely needed, when it is closed): a missing value may be an option
+/// with a heap of the block, which no pair of known heaps gives. Small
+/// heaps get a quarter of their pairs, so the resumed scans are exercised
+/// by small checks too.
+fn open_pairs(n: usize) -> usize {
+    (n / 4).clamp(16, 1 << 14)
+}
+
 /// How many heaps from `n` (below `end`) to open together now; 0 means one
 /// heap on the calling thread.
 pub(super) fn block(s: &Sparse, n: usize, end: usize) -> usize {
@@ -67,7 +76,7 @@ pub(super) fn run(s: &mut Sparse, values: &mut Vec<u32>, end: usize) {
         pool[..len]
             .par_iter_mut()
             .enumerate()
-            .for_each(|(i, scratch)| this.open(scratch, known, n0 + i));
+            .for_each(|(i, scratch)| this.open(scratch, known, n0 + i, open_pairs(n0 + i)));
     }
     for (i, scratch) in pool[..len].iter_mut().enumerate() {
         let n = n0 + i;

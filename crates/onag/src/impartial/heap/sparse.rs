@@ -219,9 +219,13 @@ impl Sparse {
 
     /// Starts heap `n ≥ values.len()` from the values known so far (all
     /// recorded): marks every option whose heaps are all known, finds the
-    /// candidate and scans pairs for the missing rare values. The value
-    /// follows from [`Sparse::close`] once `values` reaches `n`.
-    pub(super) fn open(&self, scratch: &mut Scratch, values: &[u32], n: usize) {
+    /// candidate and scans at most `pairs` pairs for the missing rare values.
+    /// The value follows from [`Sparse::close`] once `values` reaches `n`.
+    ///
+    /// With heaps unknown, a missing value may be an option with one of
+    /// them: the scan would never find it and visit every pair, so it stops
+    /// after `pairs` and leaves the rest to [`Sparse::close`].
+    pub(super) fn open(&self, scratch: &mut Scratch, values: &[u32], n: usize, pairs: usize) {
         let k = values.len();
         let stamp = n as u32 + 1;
         let seen = &mut scratch.seen[..];
@@ -276,14 +280,14 @@ impl Sparse {
         scratch.candidate = 0;
         self.candidate(scratch, stamp);
         if !scratch.missing.is_empty() {
-            self.scan(scratch, values, n, stamp);
+            self.scan(scratch, values, n, stamp, pairs);
         }
     }
 
     /// Finishes heap `n = values.len()` opened when `from ≤ n` values were
     /// known: marks the options with a heap in `from..n` (none when `from =
-    /// n`), moves the candidate and resumes the pair scan if they call for
-    /// it, and returns `g(n)`.
+    /// n`), moves the candidate, resumes the pair scan if missing values
+    /// remain, and returns `g(n)`.
     pub(super) fn close(&self, scratch: &mut Scratch, values: &[u32], from: usize) -> u32 {
         let n = values.len();
         let stamp = n as u32 + 1;
@@ -316,9 +320,10 @@ impl Sparse {
             }
             let seen = &scratch.seen;
             scratch.missing.retain(|&r| seen[r as usize] != stamp);
-            if !scratch.missing.is_empty() && !scratch.scan.done {
-                self.scan(scratch, values, n, stamp);
-            }
+        }
+        // The scan of an opened heap may have stopped short.
+        if !scratch.missing.is_empty() && !scratch.scan.done {
+            self.scan(scratch, values, n, stamp, usize::MAX);
         }
         match scratch.missing.first() {
             Some(&r) => r,
@@ -353,12 +358,13 @@ impl Sparse {
     /// keeps the loop free of class tests. Every known value is below
     /// `2^bits`, so is every XOR of two. Blocks start small (the missing
     /// values are usually found within a few dozen pairs) and double up to
-    /// 1024 pairs.
-    fn scan(&self, scratch: &mut Scratch, values: &[u32], n: usize, stamp: u32) {
+    /// 1024 pairs. Stops after `pairs` pairs, resumable.
+    fn scan(&self, scratch: &mut Scratch, values: &[u32], n: usize, stamp: u32, pairs: usize) {
         let k = values.len();
         let seen = &mut scratch.seen[..1usize << self.bits];
         let missing = &mut scratch.missing;
         let at = &mut scratch.scan;
+        let mut left = pairs;
         while let Some(&(j, c)) = self.two.get(at.digit) {
             if let Some((m, strict)) = pair_sum(n, j, c) {
                 let hi = if strict && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
@@ -366,8 +372,12 @@ impl Sparse {
                     at.a = (m + 1).saturating_sub(k).max(1);
                 }
                 while at.a <= hi {
+                    if left == 0 {
+                        return;
+                    }
                     let a = at.a;
-                    let end = (a + at.block).min(hi + 1);
+                    let end = (a + at.block.min(left)).min(hi + 1);
+                    left -= end - a;
                     mark_pairs(seen, &values[a..end], &values[m + 1 - end..=m - a], stamp);
                     at.a = end;
                     at.block = (at.block * 2).min(1024);
@@ -417,7 +427,7 @@ impl Step for Sparse {
             self.select(values);
         }
         let mut scratch = std::mem::take(&mut self.scratch);
-        self.open(&mut scratch, values, n);
+        self.open(&mut scratch, values, n, usize::MAX);
         let v = self.close(&mut scratch, values, n);
         self.scratch = scratch;
         self.record(n, v);
