@@ -64,3 +64,13 @@ fn two_threads_stop_on_cancel_and_limits() {
     let err = code("0.6").sequence_threads(20_000, &budget, false, Threads::Two).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::LimitExceeded);
 }
+
+#[test]
+fn automatic_choice_gives_the_one_thread_sequence_past_its_threshold() {
+    // Grundy's game past heap 2^14 visits thousands of pairs a heap: blocks.
+    let rule = code("4!.0");
+    let budget = Budget::unlimited();
+    let one = rule.sequence_threads(40_000, &budget, false, Threads::One).unwrap();
+    let auto = rule.sequence_threads(40_000, &budget, false, Threads::Auto).unwrap();
+    assert_eq!(one, auto);
+}

@@ -24,6 +24,16 @@ use crate::impartial::heap::sparse::{Scratch, Sparse};
 /// heap is too small to pay for the hand-offs.
 const AUTO_FROM: usize = 1 << 14;
 
+/// The automatic choice opens blocks only when the heaps of the last batch
+/// visited at least this many pairs each (about a nanosecond a pair): below,
+/// rayon's hand-offs and the options marked when closing cost more than the
+/// second core brings. Counted, not timed, so the choice does not depend on
+/// the machine's load and runs are reproducible.
+const AUTO_PAIRS: u64 = 2000;
+
+/// Batches shorter than this are not counted.
+const COUNTED: usize = 256;
+
 /// The most heaps opened together: the options a block's heaps have with
 /// one another are marked in order, so longer blocks move work back to one
 /// thread.
@@ -38,16 +48,33 @@ fn open_pairs(n: usize) -> usize {
     (n / 4).clamp(16, 1 << 14)
 }
 
+/// The automatic choice between one thread and blocks, by the pairs a heap
+/// of the last batch visited.
+#[derive(Debug, Default)]
+pub(super) struct Chooser {
+    /// Pairs a heap of the last counted batch visited.
+    pairs: u64,
+}
+
+impl Chooser {
+    /// Whether the batch starting at heap `n` opens blocks.
+    pub(super) fn blocks(&self, n: usize) -> bool {
+        n >= AUTO_FROM && self.pairs >= AUTO_PAIRS
+    }
+
+    /// Records that a batch of `heaps` heaps visited `pairs` pairs.
+    pub(super) fn counted(&mut self, heaps: usize, pairs: u64) {
+        if heaps >= COUNTED {
+            self.pairs = pairs / heaps as u64;
+        }
+    }
+}
+
 /// How many heaps from `n` (below `end`) to open together now; 0 means one
 /// heap on the calling thread.
 pub(super) fn block(s: &Sparse, n: usize, end: usize) -> usize {
     let len = end.min(s.next_selection).saturating_sub(n).min(MAX_BLOCK);
-    match s.threads {
-        Threads::One => 0,
-        Threads::Two if n >= 2 && len >= 2 => len,
-        Threads::Auto if n >= AUTO_FROM && len >= MAX_BLOCK / 2 => len,
-        _ => 0,
-    }
+    if n >= 2 && len >= 2 { len } else { 0 }
 }
 
 /// Whether the automatic choice may use a second thread on this machine.

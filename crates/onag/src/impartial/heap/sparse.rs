@@ -61,6 +61,8 @@ pub(crate) struct Sparse {
     pub(super) common: Vec<u8>,
     /// Whether batches of heaps may be shared with a second thread.
     pub(super) threads: Threads,
+    /// The automatic choice, with `Threads::Auto`.
+    chooser: blocks::Chooser,
 }
 
 /// The tables one thread needs to compute a heap's value.
@@ -76,6 +78,8 @@ pub(super) struct Scratch {
     candidate: usize,
     /// Where the pair scan of step 2 stands.
     scan: Scan,
+    /// Pairs visited with these tables so far (the automatic choice of threads).
+    pairs: u64,
 }
 
 /// A resumable position in the pair scan of step 2.
@@ -123,6 +127,7 @@ impl Sparse {
             next_selection: FIRST_SELECTION,
             pending: false,
             common: vec![0; 3],
+            chooser: blocks::Chooser::default(),
             threads: match threads {
                 Threads::Auto if !blocks::two_cores() => Threads::One,
                 t => t,
@@ -251,6 +256,7 @@ impl Sparse {
                 // No mask: step 1 visits every pair.
                 let hi = if strict && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
                 if low <= hi {
+                    scratch.pairs += (hi + 1 - low) as u64;
                     mark_pairs(
                         &mut seen[..1 << self.bits],
                         &values[low..=hi],
@@ -263,6 +269,7 @@ impl Sparse {
             // 1. Pairs with a rare heap `a < m` (both orders), without `a = m / 2` when strict.
             let from = self.rare.partition_point(|&a| (a as usize) < low);
             let to = self.rare.partition_point(|&a| (a as usize) < m);
+            scratch.pairs += (to - from) as u64;
             let window = &values[..m.min(k)];
             for &a in &self.rare[from..to] {
                 let a = a as usize;
@@ -378,6 +385,7 @@ impl Sparse {
                     let a = at.a;
                     let end = (a + at.block.min(left)).min(hi + 1);
                     left -= end - a;
+                    scratch.pairs += (end - a) as u64;
                     mark_pairs(seen, &values[a..end], &values[m + 1 - end..=m - a], stamp);
                     at.a = end;
                     at.block = (at.block * 2).min(1024);
@@ -391,6 +399,11 @@ impl Sparse {
             at.a = 0;
         }
         at.done = true;
+    }
+
+    /// Pairs visited so far by every table.
+    fn pairs(&self) -> u64 {
+        self.scratch.pairs + self.pool.iter().map(|s| s.pairs).sum::<u64>()
     }
 
     /// The length of every `seen` table.
@@ -435,15 +448,26 @@ impl Step for Sparse {
     }
 
     fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+        let start = values.len();
+        let parallel = match self.threads {
+            Threads::One => false,
+            Threads::Two => true,
+            Threads::Auto => self.chooser.blocks(start),
+        };
+        let before = self.pairs();
         while values.len() < end {
             let n = values.len();
-            let block = if self.pending { 0 } else { blocks::block(self, n, end) };
+            let block = if self.pending || !parallel { 0 } else { blocks::block(self, n, end) };
             if block > 0 {
                 blocks::run(self, values, n + block);
             } else {
                 let v = self.step(values)?;
                 values.push(v);
             }
+        }
+        if self.threads == Threads::Auto {
+            let pairs = self.pairs() - before;
+            self.chooser.counted(values.len() - start, pairs);
         }
         Ok(())
     }
