@@ -13,6 +13,7 @@ mod loopy;
 mod nimber;
 mod octal;
 mod octal_theory;
+mod octal_threads;
 mod pins;
 mod ruleset_hackenbush;
 mod subtraction;

@@ -11,6 +11,7 @@
 //! implement it and get a faster sequence algorithm besides.
 
 pub mod arith;
+mod blocks;
 pub mod code;
 pub mod moves;
 pub mod period;

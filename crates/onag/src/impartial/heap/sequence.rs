@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::impartial::heap::period::{self, Periodicity};
-use crate::impartial::heap::{HeapRuleset, TakeAndBreak, sparse};
+use crate::impartial::heap::{HeapRuleset, TakeAndBreak, blocks, sparse};
 
 /// The largest heap a sequence may reach (values are indexed by `u32`).
 pub const MAX_HEAP: usize = (u32::MAX - 2) as usize;
@@ -28,6 +28,20 @@ pub enum Algorithm {
     Plain,
     /// The rare/common (sparse-space) split.
     Sparse,
+}
+
+/// How many threads the sparse-space algorithm may use (see
+/// [`TakeAndBreak::sequence_threads`]). Every choice gives the same sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Threads {
+    /// Two threads where the work per heap pays for sharing it (large heaps,
+    /// a machine with two cores or more), else one.
+    #[default]
+    Auto,
+    /// One thread.
+    One,
+    /// Two threads from the smallest heaps on (for checks and measurements).
+    Two,
 }
 
 /// A Grundy sequence `g(0..=upto)` and what is known about its periodicity.
@@ -94,6 +108,14 @@ impl GrundySequence {
 pub(crate) trait Step {
     /// The value of the next heap.
     fn step(&mut self, values: &[u32]) -> Result<u32>;
+    /// Appends the values of heaps `values.len()..end`.
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+        while values.len() < end {
+            let v = self.step(values)?;
+            values.push(v);
+        }
+        Ok(())
+    }
     /// The algorithm's name.
     fn algorithm(&self) -> Algorithm;
     /// The rare mask and count, for the sparse algorithm.
@@ -105,48 +127,138 @@ pub(crate) trait Step {
 /// The plain algorithm over any ruleset: every option, XOR of its heaps' values, mex.
 pub(crate) struct Plain<'a> {
     rule: &'a dyn HeapRuleset,
+    /// The same rule when blocks of heaps may be opened on several threads.
+    shared: Option<&'a (dyn HeapRuleset + Sync)>,
+    /// How many threads (with `shared`).
+    threads: Threads,
+    /// Moves may leave three heaps or more.
+    wide: bool,
+    /// The working tables of the calling thread.
+    scratch: PlainScratch,
+    /// The working tables of a block's heaps (kept between blocks).
+    pub(super) pool: Vec<PlainScratch>,
+}
+
+/// The tables one thread needs for one heap of the plain algorithm.
+#[derive(Default)]
+pub(super) struct PlainScratch {
+    /// `seen[v] == stamp` when `v` is an option value (stamp `n + 1` for heap `n`).
     seen: Vec<u32>,
+    /// Options with a heap not yet known when the heap was opened: each is
+    /// its number of heaps followed by the heaps.
+    later: Vec<usize>,
+    /// A heap of an option outside `1..n`, if any.
+    bad: Option<usize>,
 }
 
 impl<'a> Plain<'a> {
     pub(crate) fn new(rule: &'a dyn HeapRuleset) -> Self {
-        Plain { rule, seen: vec![0; 2] }
+        Plain {
+            rule,
+            shared: None,
+            threads: Threads::One,
+            wide: false,
+            scratch: PlainScratch::default(),
+            pool: Vec::new(),
+        }
     }
-}
 
-impl Step for Plain<'_> {
-    fn step(&mut self, values: &[u32]) -> Result<u32> {
-        let stamp = values.len() as u32 + 1;
-        let seen = &mut self.seen;
-        let mut bad = None;
-        self.rule.for_each_option(values.len(), &mut |parts| {
+    /// The plain algorithm over a code, whose heaps may be opened in parallel blocks.
+    pub(crate) fn shared(rule: &'a TakeAndBreak, threads: Threads) -> Self {
+        let threads = match threads {
+            Threads::Auto if !blocks::two_cores() => Threads::One,
+            t => t,
+        };
+        Plain { shared: Some(rule), threads, wide: rule.max_heaps() > 2, ..Plain::new(rule) }
+    }
+
+    /// Marks the options of heap `n ≥ values.len()` whose heaps are all
+    /// known; keeps the others for [`Plain::close`].
+    pub(super) fn open(
+        rule: &dyn HeapRuleset,
+        scratch: &mut PlainScratch,
+        values: &[u32],
+        n: usize,
+    ) {
+        let stamp = n as u32 + 1;
+        let PlainScratch { seen, later, bad } = scratch;
+        later.clear();
+        *bad = None;
+        rule.for_each_option(n, &mut |parts| {
             let mut x = 0u32;
             for &p in parts {
                 match values.get(p) {
                     Some(&v) if p > 0 => x ^= v,
                     _ => {
-                        bad = Some(p);
-                        return ControlFlow::Break(());
+                        if let Some(&p) = parts.iter().find(|&&p| p == 0 || p >= n) {
+                            *bad = Some(p);
+                            return ControlFlow::Break(());
+                        }
+                        later.push(parts.len());
+                        later.extend_from_slice(parts);
+                        return ControlFlow::Continue(());
                     }
                 }
             }
-            let x = x as usize;
-            if x >= seen.len() {
-                seen.resize((x + 1).next_power_of_two(), 0);
-            }
-            seen[x] = stamp;
+            mark(seen, x, stamp);
             ControlFlow::Continue(())
         });
-        if let Some(p) = bad {
+    }
+
+    /// Finishes heap `n = values.len()`: marks the options kept by
+    /// [`Plain::open`] and returns the mex.
+    pub(super) fn close(&self, scratch: &mut PlainScratch, values: &[u32]) -> Result<u32> {
+        let n = values.len();
+        if let Some(p) = scratch.bad {
             return Err(Error::invalid(format!(
-                "ruleset {}: heap {} has an option with a heap of {p} (heaps must be 1..{})",
+                "ruleset {}: heap {n} has an option with a heap of {p} (heaps must be 1..{n})",
                 self.rule.name(),
-                values.len(),
-                values.len()
             )));
         }
+        let stamp = n as u32 + 1;
+        let mut rest = &scratch.later[..];
+        while let Some((&len, tail)) = rest.split_first() {
+            let x = tail[..len].iter().fold(0, |x, &p| x ^ values[p]);
+            mark(&mut scratch.seen, x, stamp);
+            rest = &tail[len..];
+        }
+        let seen = &scratch.seen;
         let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
         u32::try_from(mex).map_err(|_| Error::new(ErrorKind::Overflow, "Grundy value beyond 2^32"))
+    }
+}
+
+/// Sets `seen[x] = stamp`, growing the table to a power of two when needed.
+fn mark(seen: &mut Vec<u32>, x: u32, stamp: u32) {
+    let x = x as usize;
+    if x >= seen.len() {
+        seen.resize((x + 1).next_power_of_two(), 0);
+    }
+    seen[x] = stamp;
+}
+
+impl Step for Plain<'_> {
+    fn step(&mut self, values: &[u32]) -> Result<u32> {
+        Plain::open(self.rule, &mut self.scratch, values, values.len());
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let v = self.close(&mut scratch, values);
+        self.scratch = scratch;
+        v
+    }
+
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+        while values.len() < end {
+            let n = values.len();
+            let len = blocks::plain_block(self.threads, self.wide, n, end);
+            match self.shared {
+                Some(rule) if len > 0 => blocks::run_plain(self, rule, values, n + len)?,
+                _ => {
+                    let v = self.step(values)?;
+                    values.push(v);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -189,9 +301,16 @@ impl TakeAndBreak {
         if criterion.is_none() {
             budget.check_positions(upto.saturating_add(1))?;
         }
-        let seq = match sparse::Sparse::new(self) {
+        let seq = match sparse::Sparse::new(self, Threads::Auto) {
             Some(mut fast) => drive_with(&mut fast, criterion, target, budget, true, false)?,
-            None => drive_with(&mut Plain::new(self), criterion, target, budget, true, false)?,
+            None => drive_with(
+                &mut Plain::shared(self, Threads::Auto),
+                criterion,
+                target,
+                budget,
+                true,
+                false,
+            )?,
         };
         if seq.certified.is_none() && upto > MAX_HEAP as u64 {
             return Err(Error::invalid(format!(
@@ -209,10 +328,22 @@ impl TakeAndBreak {
         budget: &Budget,
         use_period: bool,
     ) -> Result<GrundySequence> {
+        self.sequence_threads(upto, budget, use_period, Threads::Auto)
+    }
+
+    /// Like [`sequence_with`](Self::sequence_with), choosing how many threads
+    /// the sparse-space algorithm uses (the plain one uses one).
+    pub fn sequence_threads(
+        &self,
+        upto: usize,
+        budget: &Budget,
+        use_period: bool,
+        threads: Threads,
+    ) -> Result<GrundySequence> {
         let criterion = if use_period { self.periodicity_criterion() } else { None };
-        match sparse::Sparse::new(self) {
+        match sparse::Sparse::new(self, threads) {
             Some(mut fast) => drive(&mut fast, criterion, upto, budget, use_period),
-            None => drive(&mut Plain::new(self), criterion, upto, budget, use_period),
+            None => drive(&mut Plain::shared(self, threads), criterion, upto, budget, use_period),
         }
     }
 }
@@ -267,12 +398,19 @@ fn drive_with(
             budget.check(n as u64)?;
             budget.progress("Grundy values", n as u64, Some(total));
         }
+        // One batch up to the next check of the budget, the limits or the period.
+        let mut end = (n / 4096 + 1) * 4096;
         if n as u64 >= limit {
             budget.check_positions(total)?;
             budget.check_memory(total.saturating_mul(4))?;
+            end = n + 1;
+        } else {
+            end = end.min(usize::try_from(limit).unwrap_or(usize::MAX));
         }
-        let v = step.step(&values)?;
-        values.push(v);
+        if criterion.is_some() {
+            end = end.min(next_check);
+        }
+        step.steps(&mut values, end.min(upto + 1))?;
         if let Some((h, k)) = criterion
             && (values.len() == next_check || values.len() == upto + 1)
         {
