@@ -410,7 +410,17 @@ fn drive_with(
         if criterion.is_some() {
             end = end.min(next_check);
         }
-        step.steps(&mut values, end.min(upto + 1))?;
+        // Growing: an eighth more at a time rather than doubling, so the
+        // table stays near 4 bytes per value (large reallocations move pages
+        // rather than copying).
+        let batch_end = end.min(upto + 1);
+        if grow && batch_end > values.capacity() {
+            let want = (values.len() / 8).max(1 << 16).max(batch_end - values.len());
+            values.try_reserve_exact(want.min(upto + 1 - values.len())).map_err(|_| {
+                Error::new(ErrorKind::LimitExceeded, format!("cannot allocate {batch_end} values"))
+            })?;
+        }
+        step.steps(&mut values, batch_end)?;
         if let Some((h, k)) = criterion
             && (values.len() == next_check || values.len() == upto + 1)
         {
