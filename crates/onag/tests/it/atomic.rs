@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::random_games::random_games;
 use onag::game::{Arena, GameId};
 use onag::lang::Session;
 use onag::number::Dyadic;
@@ -38,32 +39,6 @@ fn random_all_small(a: &mut Arena, seed: u64, levels: usize) -> Vec<GameId> {
         for _ in 0..4 {
             let nl = rng.gen_range(1..=2);
             let nr = rng.gen_range(1..=2);
-            let l: Vec<GameId> = (0..nl).map(|_| pool[rng.gen_range(0..before)]).collect();
-            let r: Vec<GameId> = (0..nr).map(|_| pool[rng.gen_range(0..before)]).collect();
-            pool.push(a.from_options(&l, &r).unwrap());
-        }
-    }
-    pool
-}
-
-/// Random short games of every kind (numbers, switches, infinitesimals).
-fn random_games(a: &mut Arena, seed: u64, levels: usize) -> Vec<GameId> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pool = vec![
-        a.zero(),
-        a.integer(1).unwrap(),
-        a.integer(-1).unwrap(),
-        a.integer(2).unwrap(),
-        a.dyadic(&Dyadic::new(1, 1)).unwrap(),
-        a.nimber(1).unwrap(),
-        a.up_multiple(1).unwrap(),
-        a.number_up_star(&Dyadic::new(-1, 1), 0, 2).unwrap(),
-    ];
-    for _ in 0..levels {
-        let before = pool.len();
-        for _ in 0..4 {
-            let nl = rng.gen_range(0..=2);
-            let nr = rng.gen_range(0..=2);
             let l: Vec<GameId> = (0..nl).map(|_| pool[rng.gen_range(0..before)]).collect();
             let r: Vec<GameId> = (0..nr).map(|_| pool[rng.gen_range(0..before)]).collect();
             pool.push(a.from_options(&l, &r).unwrap());
@@ -400,7 +375,7 @@ proptest! {
     #[test]
     fn reduction_laws(seed in any::<u64>(), choice in any::<u64>()) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 3);
+        let games = random_games(&mut a, seed, 3, 0..=2);
         let picked = pick(choice, &games, 2);
         let (g, h) = (picked[0], picked[1]);
         let rg = a.reduced_canonical_form(g).unwrap();
@@ -423,7 +398,7 @@ proptest! {
     #[test]
     fn reduction_is_unique_per_class(seed in any::<u64>(), choice in any::<u64>()) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 2);
+        let games = random_games(&mut a, seed, 2, 0..=2);
         let small = random_all_small(&mut a, seed ^ 0x5eed, 2);
         let picked = pick(choice, &games, 2);
         let (g, h) = (picked[0], picked[1]);
@@ -443,7 +418,7 @@ proptest! {
     #[test]
     fn incentives_are_the_maximal_differences(seed in any::<u64>(), choice in any::<u64>()) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 3);
+        let games = random_games(&mut a, seed, 3, 0..=2);
         let g = pick(choice, &games, 1)[0];
         let inc = a.incentives(g).unwrap();
         let mut all = Vec::new();

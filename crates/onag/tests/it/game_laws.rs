@@ -7,34 +7,9 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::random_games::random_games;
 use onag::game::{Arena, GameId};
 use onag::number::Dyadic;
-
-/// Random games of birthday up to `levels + 2`, from seeds: level 0 holds
-/// small numbers, nimbers and ups so that every fast path is exercised.
-fn random_games(arena: &mut Arena, seed: u64, levels: usize) -> Vec<GameId> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pool = vec![
-        arena.zero(),
-        arena.integer(1).unwrap(),
-        arena.integer(-1).unwrap(),
-        arena.dyadic(&Dyadic::new(1, 1)).unwrap(),
-        arena.nimber(1).unwrap(),
-        arena.up_multiple(1).unwrap(),
-        arena.number_up_star(&Dyadic::new(-1, 1), 0, 2).unwrap(),
-    ];
-    for _ in 0..levels {
-        let before = pool.len();
-        for _ in 0..4 {
-            let nl = rng.gen_range(0..=2);
-            let nr = rng.gen_range(0..=2);
-            let l: Vec<GameId> = (0..nl).map(|_| pool[rng.gen_range(0..before)]).collect();
-            let r: Vec<GameId> = (0..nr).map(|_| pool[rng.gen_range(0..before)]).collect();
-            pool.push(arena.from_options(&l, &r).unwrap());
-        }
-    }
-    pool
-}
 
 fn pick(rng_seed: u64, games: &[GameId]) -> (GameId, GameId, GameId) {
     let mut rng = StdRng::seed_from_u64(rng_seed);
@@ -50,7 +25,7 @@ proptest! {
     #[test]
     fn sum_laws(seed in any::<u64>(), choice in any::<u64>()) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 3);
+        let games = random_games(&mut a, seed, 3, 0..=2);
         let (g, h, k) = pick(choice, &games);
         let zero = a.zero();
         // G + (−G) = 0
@@ -78,7 +53,7 @@ proptest! {
     #[test]
     fn canonical_forms_are_idempotent_and_unique(seed in any::<u64>(), choice in any::<u64>()) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 3);
+        let games = random_games(&mut a, seed, 3, 0..=2);
         let (g, h, _) = pick(choice, &games);
         let l = a.left_options(g).unwrap();
         let r = a.right_options(g).unwrap();

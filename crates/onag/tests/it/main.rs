@@ -15,6 +15,7 @@ mod octal;
 mod octal_theory;
 mod octal_threads;
 mod pins;
+mod random_games;
 mod ruleset_hackenbush;
 mod subtraction;
 mod thermo;

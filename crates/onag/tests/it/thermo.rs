@@ -9,36 +9,12 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::random_games::random_games;
 use onag::game::{Arena, GameId};
 use onag::number::Dyadic;
 
 fn d(n: i64, k: u32) -> Dyadic {
     Dyadic::new(n, k)
-}
-
-/// Random canonical games of birthday up to `levels + 2` (as in `game_laws`).
-fn random_games(arena: &mut Arena, seed: u64, levels: usize) -> Vec<GameId> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pool = vec![
-        arena.zero(),
-        arena.integer(1).unwrap(),
-        arena.integer(-2).unwrap(),
-        arena.dyadic(&d(1, 1)).unwrap(),
-        arena.nimber(1).unwrap(),
-        arena.up_multiple(1).unwrap(),
-        arena.number_up_star(&d(-1, 1), 0, 2).unwrap(),
-    ];
-    for _ in 0..levels {
-        let before = pool.len();
-        for _ in 0..4 {
-            let nl = rng.gen_range(1..=2);
-            let nr = rng.gen_range(1..=2);
-            let l: Vec<GameId> = (0..nl).map(|_| pool[rng.gen_range(0..before)]).collect();
-            let r: Vec<GameId> = (0..nr).map(|_| pool[rng.gen_range(0..before)]).collect();
-            pool.push(arena.from_options(&l, &r).unwrap());
-        }
-    }
-    pool
 }
 
 // ----- cooling from the definition, on explicit trees -----
@@ -267,7 +243,7 @@ proptest! {
     #[test]
     fn walls_at_zero_are_the_stops_and_means_add(seed in any::<u64>(), i in 0usize..64, j in 0usize..64) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 3);
+        let games = random_games(&mut a, seed, 3, 1..=2);
         let (g, h) = (games[i % games.len()], games[j % games.len()]);
         for x in [g, h] {
             let th = a.thermograph(x).unwrap();
@@ -286,7 +262,7 @@ proptest! {
     #[test]
     fn mean_value_theorem(seed in any::<u64>(), i in 0usize..64) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 2);
+        let games = random_games(&mut a, seed, 2, 1..=2);
         let g = games[i % games.len()];
         let m = a.mean(g).unwrap();
         let t = a.temperature(g).unwrap().max(Dyadic::zero());
@@ -306,7 +282,7 @@ proptest! {
     #[test]
     fn cooling_distributes_over_sums(seed in any::<u64>(), i in 0usize..64, j in 0usize..64, k in 0usize..6) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 2);
+        let games = random_games(&mut a, seed, 2, 1..=2);
         let (g, h) = (games[i % games.len()], games[j % games.len()]);
         let t = [d(0, 0), d(1, 2), d(1, 1), d(1, 0), d(3, 2), d(2, 0)][k].clone();
         let s = a.add(g, h).unwrap();
@@ -336,7 +312,7 @@ proptest! {
     #[test]
     fn heating_then_cooling_gives_the_game_back(seed in any::<u64>(), i in 0usize..64, k in 0usize..3) {
         let mut a = Arena::new();
-        let games = random_games(&mut a, seed, 2);
+        let games = random_games(&mut a, seed, 2, 1..=2);
         let g = games[i % games.len()];
         let t = [d(1, 1), d(1, 0), d(2, 0)][k].clone();
         let tid = a.dyadic(&t).unwrap();
@@ -409,7 +385,7 @@ fn thermographs_satisfy_the_scaffold_equation() {
     // its options' thermographs.
     use onag::game::Wall;
     let mut a = Arena::new();
-    let mut games = random_games(&mut a, 3, 3);
+    let mut games = random_games(&mut a, 3, 3, 1..=2);
     for m in 1..=8 {
         for x in [d(0, 0), d(1, 1), d(-3, 2), d(2, 0)] {
             games.push(a.number_up_star(&x, 0, m).unwrap());
