@@ -7,9 +7,12 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use onag::game::{Arena, GameId};
+
+#[path = "support/random_games.rs"]
+mod random_games;
 
 /// A sum of `k` random games of birthday at most 3 built from the games of
 /// birthday at most 2; all-small when `all_small` (every game has options on
@@ -17,34 +20,12 @@ use onag::game::{Arena, GameId};
 fn random_sum(k: usize, all_small: bool, seed: u64) -> (Arena, GameId) {
     let mut a = Arena::new();
     let mut rng = StdRng::seed_from_u64(seed);
-    let lo = if all_small { 1 } else { 0 };
-    let mut below = vec![a.zero()];
-    for _ in 1..=2 {
-        let mut this = Vec::new();
-        for _ in 0..12 {
-            let nl = rng.gen_range(lo..=2);
-            let nr = rng.gen_range(lo..=2);
-            let l: Vec<GameId> = (0..nl).map(|_| below[rng.gen_range(0..below.len())]).collect();
-            let r: Vec<GameId> = (0..nr).map(|_| below[rng.gen_range(0..below.len())]).collect();
-            this.push(a.from_options(&l, &r).unwrap());
-        }
-        below.extend(this);
-        below.sort_unstable();
-        below.dedup();
-    }
+    // Summands that are not number + ups + star keep the sum non-trivial.
+    let games =
+        random_games::random_games(&mut a, &mut rng, k, all_small, |a, g| !a.is_number_up_star(g));
     let mut sum = a.zero();
-    let mut count = 0;
-    while count < k {
-        let nl = rng.gen_range(1..=3);
-        let nr = rng.gen_range(1..=3);
-        let l: Vec<GameId> = (0..nl).map(|_| below[rng.gen_range(0..below.len())]).collect();
-        let r: Vec<GameId> = (0..nr).map(|_| below[rng.gen_range(0..below.len())]).collect();
-        let g = a.from_options(&l, &r).unwrap();
-        // Summands that are not number + ups + star keep the sum non-trivial.
-        if !a.is_number_up_star(g) {
-            sum = a.add(sum, g).unwrap();
-            count += 1;
-        }
+    for g in games {
+        sum = a.add(sum, g).unwrap();
     }
     (a, sum)
 }

@@ -7,9 +7,12 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use onag::game::{Arena, GameId};
+
+#[path = "support/random_games.rs"]
+mod random_games;
 
 /// `±1 + ±2 + … + ±k` in a fresh arena.
 fn switches(k: i64) -> GameId {
@@ -25,32 +28,7 @@ fn switches(k: i64) -> GameId {
 
 /// `count` random games of birthday exactly 3 (options of birthday ≤ 2).
 fn random_birthday3(a: &mut Arena, rng: &mut StdRng, count: usize) -> Vec<GameId> {
-    let mut below: Vec<GameId> = vec![a.zero()];
-    for _ in 1..=2 {
-        let mut this = Vec::new();
-        for _ in 0..12 {
-            let nl = rng.gen_range(0..=2);
-            let nr = rng.gen_range(0..=2);
-            let l: Vec<GameId> = (0..nl).map(|_| below[rng.gen_range(0..below.len())]).collect();
-            let r: Vec<GameId> = (0..nr).map(|_| below[rng.gen_range(0..below.len())]).collect();
-            this.push(a.from_options(&l, &r).unwrap());
-        }
-        below.extend(this);
-        below.sort_unstable();
-        below.dedup();
-    }
-    let mut out = Vec::new();
-    while out.len() < count {
-        let nl = rng.gen_range(1..=3);
-        let nr = rng.gen_range(1..=3);
-        let l: Vec<GameId> = (0..nl).map(|_| below[rng.gen_range(0..below.len())]).collect();
-        let r: Vec<GameId> = (0..nr).map(|_| below[rng.gen_range(0..below.len())]).collect();
-        let g = a.from_options(&l, &r).unwrap();
-        if a.birthday(g).unwrap() == 3u32.into() {
-            out.push(g);
-        }
-    }
-    out
+    random_games::random_games(a, rng, count, false, |a, g| a.birthday(g).unwrap() == 3u32.into())
 }
 
 /// Two games of at least `target` followers: a sum of random birthday-3

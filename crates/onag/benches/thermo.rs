@@ -7,10 +7,13 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use onag::game::{Arena, GameId};
 use onag::number::Dyadic;
+
+#[path = "support/random_games.rs"]
+mod random_games;
 
 /// `±1 + ±2 + … + ±k`.
 fn switches(a: &mut Arena, k: i64) -> GameId {
@@ -27,32 +30,12 @@ fn switches(a: &mut Arena, k: i64) -> GameId {
 /// at least one on each side).
 fn random_sum(a: &mut Arena, seed: u64, count: usize) -> GameId {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut below: Vec<GameId> = vec![a.zero()];
-    for _ in 1..=2 {
-        let mut this = Vec::new();
-        for _ in 0..12 {
-            let nl = rng.gen_range(0..=2);
-            let nr = rng.gen_range(0..=2);
-            let l: Vec<GameId> = (0..nl).map(|_| below[rng.gen_range(0..below.len())]).collect();
-            let r: Vec<GameId> = (0..nr).map(|_| below[rng.gen_range(0..below.len())]).collect();
-            this.push(a.from_options(&l, &r).unwrap());
-        }
-        below.extend(this);
-        below.sort_unstable();
-        below.dedup();
-    }
+    let games = random_games::random_games(a, &mut rng, count, false, |a, g| {
+        a.birthday(g).unwrap() == 3u32.into()
+    });
     let mut sum = a.zero();
-    let mut added = 0;
-    while added < count {
-        let nl = rng.gen_range(1..=3);
-        let nr = rng.gen_range(1..=3);
-        let l: Vec<GameId> = (0..nl).map(|_| below[rng.gen_range(0..below.len())]).collect();
-        let r: Vec<GameId> = (0..nr).map(|_| below[rng.gen_range(0..below.len())]).collect();
-        let g = a.from_options(&l, &r).unwrap();
-        if a.birthday(g).unwrap() == 3u32.into() {
-            sum = a.add(sum, g).unwrap();
-            added += 1;
-        }
+    for g in games {
+        sum = a.add(sum, g).unwrap();
     }
     sum
 }
