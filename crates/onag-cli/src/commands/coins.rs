@@ -28,8 +28,8 @@ Examples:
   onag coins mock hthht
   onag coins 1-3C tthhth --json
   onag coins upto:4 hhhhh
-  onag coins --product corners board.txt
-  onag coins --product mock ruler twins cube.txt")]
+  onag coins --product corners examples/data/board.txt
+  onag coins --product mock ruler twins examples/data/cube.txt")]
 pub struct CoinsArgs {
     /// Solve the Tartan product of the rules on a board read from FILE ('-' for stdin).
     #[arg(long)]

@@ -29,7 +29,7 @@ const DEFAULT_MAX_HEAP: u64 = 100_000_000;
     "(the winner of a component makes it last), else 1 + the smallest option step.\n",
     "Graph files are read as by `onag graph` (see `onag graph --help`).\n\n",
     "Examples:\n",
-    "  onag every-sg game.txt --sum a b\n",
+    "  onag every-sg examples/data/game.txt --sum a b\n",
     "  onag every-sg --subtraction 1,2,3 5 7 9\n",
     "  onag every-sg --subtraction 1,2,3 5 7 9 --json\n\n",
     "--json keys: components ([{file, position, step, outcome, move}], or\n",

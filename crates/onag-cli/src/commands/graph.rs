@@ -21,11 +21,11 @@ use crate::render;
 
 const GRAPH_HELP: &str = "\
 Examples:
-  onag graph game.txt
-  onag graph game.txt --position b --json
-  onag graph game.txt other.json --sum a other.json:x x
-  onag graph game.txt --misere
-  onag graph loops.txt --loopy
+  onag graph examples/data/game.txt
+  onag graph examples/data/game.txt --position b --json
+  onag graph examples/data/game.txt examples/data/other.json --sum a examples/data/other.json:x x
+  onag graph examples/data/game.txt --misere
+  onag graph examples/data/loops.txt --loopy
 
 Graph files:
   Text: one position per line, `name: succ succ ...`; the first position is the

@@ -26,8 +26,8 @@ is the edge at the column of its letter; its vertices are named by columns too
 in --json its line is the string's number.
 
 Examples:
-  onag hackenbush house.txt
-  onag hackenbush house.txt --all --json
+  onag hackenbush examples/data/house.txt
+  onag hackenbush examples/data/house.txt --all --json
   onag hackenbush --string 'e(ee;e)' --string eee")]
 pub struct HackenbushArgs {
     /// Edge-list file ('-' for standard input).

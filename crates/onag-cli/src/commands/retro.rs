@@ -13,7 +13,7 @@ use crate::commands::Context;
 use crate::commands::graph::{GraphFormat, load_graphs};
 use crate::render;
 
-const FORMAT_HELP: &str = "Examples:\n  onag retro game.txt\n  onag retro game.txt --position start --json\n  onag retro game.txt --terminal win\n\n\
+const FORMAT_HELP: &str = "Examples:\n  onag retro examples/data/game.txt\n  onag retro examples/data/game.txt --position start --json\n  onag retro examples/data/game.txt --terminal win\n\n\
 Graph files are those of `onag graph` (text `name: succ succ ...` or JSON), with
 cycles allowed and optional tags in brackets after a name:
     start [L]: a b
@@ -46,9 +46,9 @@ pub enum Terminal {
 #[derive(Debug, Args)]
 #[command(after_help = concat!(
     "Examples:\n",
-    "  onag retro game.txt\n",
-    "  onag retro game.txt --position start --json\n",
-    "  onag retro game.txt --terminal win\n",
+    "  onag retro examples/data/game.txt\n",
+    "  onag retro examples/data/game.txt --position start --json\n",
+    "  onag retro examples/data/game.txt --terminal win\n",
 ))]
 #[command(after_long_help = FORMAT_HELP)]
 pub struct RetroArgs {

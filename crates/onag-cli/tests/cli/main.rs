@@ -7,6 +7,7 @@ mod coins;
 mod eval;
 mod graph;
 mod hackenbush;
+mod help_examples;
 mod loopy;
 mod nim;
 mod nimber;
