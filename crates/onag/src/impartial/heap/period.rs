@@ -96,12 +96,17 @@ pub fn candidate(values: &[u32], h: u32, k: usize) -> Option<(Periodicity, usize
     Some((Periodicity { period: p, preperiod: pp, saltus: 0 }, needed))
 }
 
-/// An uncertified pattern in the last half of `values`: the smallest period
-/// `p` of the differences `g(n+1) − g(n)` there, repeating at least three
-/// times, with `saltus = g(n + p) − g(n) ≥ 0` and the least preperiod.
+/// How many of the last values [`apparent`] looks at, at most: its work
+/// tables then stay a few megabytes however long the sequence is.
+pub const APPARENT_WINDOW: usize = 1 << 20;
+
+/// An uncertified pattern in the last half of `values` (at most the last
+/// [`APPARENT_WINDOW`] values): the smallest period `p` of the differences
+/// `g(n+1) − g(n)` there, repeating at least three times, with
+/// `saltus = g(n + p) − g(n) ≥ 0` and the least preperiod.
 pub fn apparent(values: &[u32]) -> Option<Periodicity> {
     let len = values.len();
-    let half = len / 2;
+    let half = (len / 2).min(APPARENT_WINDOW);
     if half < 6 {
         return None;
     }
