@@ -8,6 +8,7 @@ use clap::Args;
 use onag::Location;
 use onag::impartial::classic::moore_nim;
 use onag::number::{BigUint, parse_natural};
+use serde::Serialize;
 
 use crate::commands::Context;
 use crate::render;
@@ -78,6 +79,15 @@ fn read_heaps(name: &str) -> anyhow::Result<Vec<BigUint>> {
     Ok(heaps)
 }
 
+/// The JSON report: the solution and, with `--max-take`, the cap.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    solution: &'a moore_nim::NimKSolution,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_take: Option<u64>,
+}
+
 /// Runs `onag moore-nim`.
 pub fn run(ctx: &Context, args: MooreNimArgs) -> anyhow::Result<ExitCode> {
     let mut heaps = args.heaps;
@@ -89,10 +99,13 @@ pub fn run(ctx: &Context, args: MooreNimArgs) -> anyhow::Result<ExitCode> {
         None => moore_nim::solve(&heaps, args.k)?,
     };
     if ctx.json() {
-        return render::json(&sol);
+        return render::json(&Report { solution: &sol, max_take: args.max_take });
     }
     let mut out = render::Output::new();
     out.line(format_args!("k: {}", sol.k))?;
+    if let Some(r) = args.max_take {
+        out.line(format_args!("at most {r} from a heap per move"))?;
+    }
     out.line(format_args!("outcome: {}", render::outcome_words(sol.outcome)))?;
     match sol.winning_moves.first() {
         None => out.line(format_args!("winning move: none (every move loses)"))?,

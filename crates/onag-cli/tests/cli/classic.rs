@@ -39,6 +39,16 @@ fn moore_nim() {
     assert_eq!(v["outcome"], "N");
     assert_error(&["moore-nim", "--k", "0", "1"], "k must be at least 1");
     assert_error(&["moore-nim", "--k", "2", "--max-take", "1", "1", "2"], "no closed form");
+    // The cap is part of the report, in JSON and in text.
+    let v = json(&["moore-nim", "--k", "1", "--max-take", "3", "7", "9", "--json"]);
+    assert_eq!(v["max_take"], 3);
+    assert_eq!(
+        v["winning_moves"][0]["changes"][0],
+        serde_json::json!({"heap": 0, "from": 7, "to": 5})
+    );
+    assert!(json(&["moore-nim", "--k", "2", "7", "9", "--json"]).get("max_take").is_none());
+    let run = onag(&["moore-nim", "--k", "1", "--max-take", "3", "7", "9"]);
+    assert!(run.stdout.contains("at most 3 from a heap per move"), "{}", run.stdout);
     assert_error(&["moore-nim", "--k", "1", "-5"], "must not be negative");
 }
 
