@@ -29,7 +29,7 @@ use rustc_hash::FxHashMap;
 use super::arena::{Arena, GameId};
 use super::nus::Nus;
 use super::uptimal::{Uptimal, UptimalMemo};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 
 const MAX_SLASHES: u8 = 4;
 
@@ -63,13 +63,16 @@ struct Printer<'a> {
     expansions: FxHashMap<GameId, Uptimal>,
 }
 
+/// The longest printed form [`Arena::print`] writes (characters).
+pub const MAX_PRINTED: usize = 1 << 24;
+
 impl Arena {
     /// `g` in CGSuite notation (`^`, `{3||2|1}`, `+-1`, `Tiny(1)`, ...).
     pub fn print(&mut self, g: GameId) -> Result<String> {
         let mut p = Printer::new(self);
         p.analyse(g)?;
         let mut out = String::new();
-        p.emit(g, true, false, &mut out);
+        p.emit(g, true, false, &mut out)?;
         Ok(out)
     }
 
@@ -89,7 +92,7 @@ impl Arena {
             if i > 0 {
                 out.push(',');
             }
-            p.emit(g, true, false, &mut out);
+            p.emit(g, true, false, &mut out)?;
         }
         out.push('}');
         Ok(out)
@@ -345,10 +348,20 @@ impl<'a> Printer<'a> {
         list.sort_by(|&x, &y| self.compare(x, y));
     }
 
-    /// Writes `g` (already analysed) to `out`.
-    fn emit(&mut self, root: GameId, braces: bool, parens: bool, out: &mut String) {
+    /// Writes `g` (already analysed) to `out`. A game is a DAG and its
+    /// printed form a tree, which can be exponentially longer: output past
+    /// [`MAX_PRINTED`] characters is an error, and the arena's budget
+    /// (deadline, Ctrl-C) is checked as the text grows.
+    fn emit(&mut self, root: GameId, braces: bool, parens: bool, out: &mut String) -> Result<()> {
         let mut stack = vec![Item::Game { g: root, braces, parens }];
         while let Some(item) = stack.pop() {
+            self.arena.step()?;
+            if out.len() > MAX_PRINTED {
+                return Err(Error::new(
+                    ErrorKind::LimitExceeded,
+                    format!("the printed form is longer than {MAX_PRINTED} characters"),
+                ));
+            }
             let (g, braces, parens) = match item {
                 Item::Text(t) => {
                     out.push_str(t);
@@ -418,5 +431,6 @@ impl<'a> Printer<'a> {
             }
             stack.extend(items.into_iter().rev());
         }
+        Ok(())
     }
 }

@@ -274,6 +274,8 @@ fn game_errors() {
         ("v[-2]", "error: 1:3: the exponent of ^<n> and ^[n] must be at least 1"),
         ("*(-1)", "error: 1:1: '*' needs a non-negative integer, not -1"),
         ("^ < -1", "false"),
+        // A DAG whose printed tree is exponentially long: an error, not a hang.
+        ("*:-4:*45", "error: the printed form is longer than 16777216 characters"),
         ("{1|0}.Pow(2)", "error: 1:7: Pow and PowTo need a game of the form {0|H}"),
         ("^ + [1]", "error: 1:3: '+' cannot combine a game and a list"),
     ]);
