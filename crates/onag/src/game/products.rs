@@ -65,44 +65,30 @@ impl Arena {
     pub fn norton_product(&mut self, g: GameId, u: GameId) -> Result<GameId> {
         let steps = self.unit_steps(u)?;
         let mut memo: FxHashMap<GameId, GameId> = FxHashMap::default();
-        let mut stack = vec![g];
-        while let Some(&x) = stack.last() {
-            self.step()?;
-            if memo.contains_key(&x) {
-                stack.pop();
-                continue;
-            }
-            if let Some(n) = self.number_of(x).filter(|n| n.is_integer()).map(|n| n.numerator()) {
-                let p = self.norton_multiply(u, &n)?;
-                memo.insert(x, p);
-                stack.pop();
-                continue;
-            }
-            self.ensure_options(x)?;
-            let (xl, xr) = (self.lefts(x).to_vec(), self.rights(x).to_vec());
-            let missing: Vec<GameId> =
-                xl.iter().chain(&xr).copied().filter(|o| !memo.contains_key(o)).collect();
-            if !missing.is_empty() {
-                stack.extend(missing);
-                continue;
-            }
-            let mut left = Vec::with_capacity(xl.len() * steps.len());
-            for o in &xl {
+        let mut leaf = |a: &mut Arena, x: GameId| match a
+            .number_of(x)
+            .filter(|n| n.is_integer())
+            .map(|n| n.numerator())
+        {
+            Some(n) => a.norton_multiply(u, &n).map(Some),
+            None => Ok(None),
+        };
+        let mut node = |a: &mut Arena, _: GameId, l: &[GameId], r: &[GameId]| {
+            let mut left = Vec::with_capacity(l.len() * steps.len());
+            for &o in l {
                 for &s in &steps {
-                    left.push(self.add(memo[o], s)?);
+                    left.push(a.add(o, s)?);
                 }
             }
-            let mut right = Vec::with_capacity(xr.len() * steps.len());
-            for o in &xr {
+            let mut right = Vec::with_capacity(r.len() * steps.len());
+            for &o in r {
                 for &s in &steps {
-                    right.push(self.sub(memo[o], s)?);
+                    right.push(a.sub(o, s)?);
                 }
             }
-            let p = self.from_options(&left, &right)?;
-            memo.insert(x, p);
-            stack.pop();
-        }
-        Ok(memo[&g])
+            a.from_options(&left, &right)
+        };
+        self.bottom_up(g, &mut memo, &mut leaf, &mut node)
     }
 
     /// The product when a closed form gives it (numbers, nimbers, integers).

@@ -237,42 +237,15 @@ impl Arena {
 
     /// (even-tempered, odd-tempered) for `g`, bottom-up over its followers.
     fn tempers(&mut self, g: GameId) -> Result<(bool, bool)> {
-        let closed = |a: &Arena, x: GameId| {
-            a.nus(x).map(|v| (v.is_number(), v.ups == 0 && v.star == 1 && !v.is_number()))
-        };
-        if let Some(r) = closed(self, g) {
-            return Ok(r);
-        }
         let mut memo: FxHashMap<GameId, (bool, bool)> = FxHashMap::default();
-        let mut stack = vec![g];
-        while let Some(&top) = stack.last() {
-            self.step()?;
-            if memo.contains_key(&top) {
-                stack.pop();
-                continue;
-            }
-            let before = stack.len();
-            let count = self.lefts(top).len() + self.rights(top).len();
-            for i in 0..count {
-                let o = self.option(top, i);
-                if closed(self, o).is_none() && !memo.contains_key(&o) {
-                    stack.push(o);
-                }
-            }
-            if stack.len() > before {
-                continue;
-            }
-            let (mut even, mut odd) = (true, true);
-            for i in 0..count {
-                let o = self.option(top, i);
-                let (e, d) = closed(self, o).unwrap_or_else(|| memo[&o]);
-                even &= d;
-                odd &= e;
-            }
-            memo.insert(top, (even, odd));
-            stack.pop();
-        }
-        Ok(memo[&g])
+        let mut leaf = |a: &mut Arena, x: GameId| {
+            Ok(a.nus(x).map(|v| (v.is_number(), v.ups == 0 && v.star == 1 && !v.is_number())))
+        };
+        let mut node = |_: &mut Arena, _: GameId, l: &[(bool, bool)], r: &[(bool, bool)]| {
+            let options = || l.iter().chain(r);
+            Ok((options().all(|&(_, odd)| odd), options().all(|&(even, _)| even)))
+        };
+        self.bottom_up(g, &mut memo, &mut leaf, &mut node)
     }
 
     /// CGSuite's `IsNumberTiny`: `g = {x ‖ x | y}` with x a number and the
