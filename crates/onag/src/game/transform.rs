@@ -1,9 +1,9 @@
 //! Bottom-up evaluation of a function over the followers of a game.
 //!
 //! Atomic weights, heating, star projection, Norton products and tempers all
-//! define a value of a game
-//! from the values of its canonical options. [`Arena::bottom_up`] computes such
-//! a function for every follower once, in post-order, on an explicit stack
+//! define a value of a game from the values of its canonical options.
+//! [`Arena::bottom_up`] computes such a function for every follower once, in
+//! post-order, on an explicit stack
 //! (so a deep game cannot overflow the call stack), memoising by id and
 //! counting each step against the arena's budget.
 
