@@ -20,7 +20,7 @@
 
 use std::fmt;
 
-use num_traits::{One, Zero};
+use num_traits::One;
 use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId};
@@ -309,41 +309,11 @@ impl Arena {
                 _ => Err(Error::new(ErrorKind::Overflow, "Overflow.")),
             })
         };
-        if let Some(r) = closed(self, g) {
-            return r;
-        }
         let mut memo: FxHashMap<GameId, BigUint> = FxHashMap::default();
-        let mut stack = vec![g];
-        while let Some(&top) = stack.last() {
-            self.step()?;
-            if memo.contains_key(&top) {
-                stack.pop();
-                continue;
-            }
-            self.ensure_options(top)?;
-            let before = stack.len();
-            let count = self.lefts(top).len() + self.rights(top).len();
-            for i in 0..count {
-                let o = self.option(top, i);
-                if closed(self, o).is_none() && !memo.contains_key(&o) {
-                    stack.push(o);
-                }
-            }
-            if stack.len() > before {
-                continue;
-            }
-            let mut total = BigUint::zero();
-            for i in 0..count {
-                let o = self.option(top, i);
-                total += match closed(self, o) {
-                    Some(r) => r?,
-                    None => memo[&o].clone(),
-                };
-            }
-            memo.insert(top, total);
-            stack.pop();
-        }
-        Ok(memo.remove(&g).unwrap_or_default())
+        let mut leaf = |a: &mut Arena, x: GameId| closed(a, x).transpose();
+        let mut node =
+            |_: &mut Arena, _: GameId, l: &[BigUint], r: &[BigUint]| Ok(l.iter().chain(r).sum());
+        self.bottom_up(g, &mut memo, &mut leaf, &mut node)
     }
 }
 
