@@ -90,9 +90,12 @@ impl GenusTable {
         options: &mut dyn FnMut(&[u32]) -> Vec<Vec<u32>>,
         budget: &Budget,
     ) -> Result<&Record> {
-        let mut stack = vec![(root.clone(), false)];
+        // A position waiting for its options keeps their list, so it is
+        // generated once.
+        type Pending = (Vec<u32>, Option<Vec<Vec<u32>>>);
+        let mut stack: Vec<Pending> = vec![(root.clone(), None)];
         let mut steps = 0u64;
-        while let Some((key, expanded)) = stack.pop() {
+        while let Some((key, known)) = stack.pop() {
             if self.memo.contains_key(&key) {
                 continue;
             }
@@ -101,19 +104,23 @@ impl GenusTable {
                 budget.check(self.memo.len() as u64)?;
                 budget.progress("genus positions", self.memo.len() as u64, budget.max_positions());
             }
-            let opts = options(&key);
-            if !expanded {
-                let missing: Vec<Vec<u32>> =
-                    opts.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
-                if !missing.is_empty() {
-                    if missing.len() >= 1024 {
-                        budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
+            let opts = match known {
+                Some(opts) => opts,
+                None => {
+                    let opts = options(&key);
+                    let missing: Vec<Vec<u32>> =
+                        opts.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
+                    if !missing.is_empty() {
+                        if missing.len() >= 1024 {
+                            budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
+                        }
+                        stack.push((key, Some(opts)));
+                        stack.extend(missing.into_iter().map(|k| (k, None)));
+                        continue;
                     }
-                    stack.push((key, true));
-                    stack.extend(missing.into_iter().map(|k| (k, false)));
-                    continue;
+                    opts
                 }
-            }
+            };
             let record = {
                 let records: Vec<&Record> = opts.iter().map(|o| &self.memo[o]).collect();
                 settle(&records)?

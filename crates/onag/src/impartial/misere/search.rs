@@ -140,9 +140,11 @@ impl<'a> MisereSolver<'a> {
     }
 
     fn value_of_key(&mut self, root: Key, budget: &Budget) -> Result<u32> {
-        let mut stack = vec![(root.clone(), false)];
+        // A position waiting for its options keeps their list, so it is
+        // generated once.
+        let mut stack: Vec<(Key, Option<Vec<Key>>)> = vec![(root.clone(), None)];
         let mut steps = 0u64;
-        while let Some((key, expanded)) = stack.pop() {
+        while let Some((key, known)) = stack.pop() {
             if self.memo.contains_key(&key) {
                 continue;
             }
@@ -151,14 +153,21 @@ impl<'a> MisereSolver<'a> {
                 budget.check(self.memo.len() as u64)?;
                 budget.progress("misère positions", self.memo.len() as u64, budget.max_positions());
             }
-            let options = self.options(&key);
-            let missing: Vec<Key> =
-                options.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
+            let expanded = known.is_some();
+            let options = match known {
+                Some(options) => options,
+                None => self.options(&key),
+            };
+            let missing: Vec<Key> = if expanded {
+                Vec::new()
+            } else {
+                options.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect()
+            };
             // A big heap has many options: count the pending ones against the limit now.
             if missing.len() >= 1024 {
                 budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
             }
-            if missing.is_empty() || expanded {
+            if missing.is_empty() {
                 let value = if options.is_empty() {
                     1
                 } else {
@@ -166,8 +175,8 @@ impl<'a> MisereSolver<'a> {
                 };
                 self.memo.insert(key, value);
             } else {
-                stack.push((key, true));
-                stack.extend(missing.into_iter().map(|k| (k, false)));
+                stack.push((key, Some(options)));
+                stack.extend(missing.into_iter().map(|k| (k, None)));
             }
         }
         Ok(self.memo[&root])
