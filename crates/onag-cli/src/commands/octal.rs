@@ -11,7 +11,7 @@ use onag::ErrorKind;
 use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
 use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
 use onag::impartial::heap::{GrundySequence, TakeAndBreak, winning_moves};
-use onag::impartial::misere::MisereSolver;
+use onag::impartial::misere::{MisereSolver, Phylum};
 use onag::number::BigUint;
 use serde::Serialize;
 
@@ -31,9 +31,12 @@ unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 
 Once a period is certified, heaps of any size (up to 2^64-1) follow from it,
 and so do the winning moves of --sum (all counted, the first 20 listed).
-Without one, tables stop at 10^8 heaps and misère searches (--sum, --genus)
-at 300000 positions; raise either with --max-positions. The misère value of
-a --sum is given up after 10 s unless --timeout is set.";
+Without one, tables stop at 10^8 heaps, the misère search of --sum at 300000
+positions and --genus at 2000000 (misère canonical forms and their sums);
+raise any of them with --max-positions. The misère value of a --sum is given
+up after 10 s unless --timeout is set. The genus is printed as CGSuite prints
+it: g for a nim heap, one superscript term for tame and restive games, the
+terms up to their final 2-cycle otherwise.";
 
 /// Arguments of `onag octal`.
 #[derive(Debug, Args)]
@@ -105,8 +108,11 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 /// How far a first probe for a certified period searches.
 const PROBE: u64 = 256;
-/// The default `--max-positions` of misère searches (sums and genus).
+/// The default `--max-positions` of the misère search of a `--sum`.
 const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
+/// The default `--max-positions` of `--genus`: misère canonical forms and
+/// their sums (a few seconds and about 100 MB).
+const DEFAULT_GENUS_POSITIONS: u64 = 2_000_000;
 
 /// How long the misère value of a `--sum` (a side result) may take when no
 /// `--timeout` is given: big heaps have so many options that even few
@@ -154,6 +160,7 @@ struct GenusJson {
     heap: u64,
     genus: String,
     misere_value: u32,
+    phylum: Phylum,
 }
 
 #[derive(Serialize)]
@@ -280,16 +287,21 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         Some((a, b)) => {
             let (mut budget, _bar) = ctx.budget("misère genus");
             if ctx.global.max_positions.is_none() {
-                budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);
+                budget = budget.with_max_positions(DEFAULT_GENUS_POSITIONS);
             }
             let mut solver = MisereSolver::new(&rule);
             let mut found = Vec::new();
             for h in a..=b {
                 budget.progress("misère genus", h - a, Some(b - a + 1));
                 let g = solver
-                    .genus(&[h as usize], value(h)?, &budget)
+                    .genus(&[h as usize], &budget)
                     .with_context(|| format!("--genus: heap {h}"))?;
-                let entry = GenusJson { heap: h, genus: g.to_string(), misere_value: g.gammas[0] };
+                let entry = GenusJson {
+                    heap: h,
+                    genus: g.to_string(),
+                    misere_value: g.gammas[0],
+                    phylum: g.phylum,
+                };
                 // Text: print each result as soon as it is known.
                 if !ctx.json() && args.values.is_none() && args.sum.is_none() {
                     out.line(format_args!("{}: {}", entry.heap, entry.genus))?;

@@ -12,6 +12,15 @@ fn genus_of_dawsons_chess_like_cgsuite() {
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["genus"][0]["genus"], "6^46");
     assert_eq!(v["genus"][0]["misere_value"], 4);
+    // The phylum of the misère canonical form decides the printing: Kayles
+    // 6 is the nim heap *3, 7 a reversibly tame 2^2, 18 a wild game whose
+    // terms are those of *3.
+    let run = onag(&["octal", "0.77", "--genus", "6..8", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let phyla: Vec<&str> = (0..3).map(|i| v["genus"][i]["phylum"].as_str().unwrap()).collect();
+    assert_eq!(phyla, ["nim-heap", "reversibly-tame", "hereditarily-tame"]);
+    let run = onag(&["octal", "0.77", "--genus", "17..20"]);
+    assert_eq!(run.stdout, "17: 4^64\n18: 3^31\n19: 2^20\n20: 1^031\n");
     let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.137\")(23).Genus"]);
     assert_eq!(run.stdout.trim(), "3^1431");
 }

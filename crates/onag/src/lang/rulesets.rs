@@ -369,8 +369,7 @@ pub(crate) fn position_member(
             let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(e, span))?;
             return Ok(Value::int(v));
         }
-        let grundy = value.to_u32().ok_or_else(|| out_of_reach(ev, heap, span))?;
-        let genus = solver.genus(&[n], grundy, &budget).map_err(|e| ev.locate(e, span))?;
+        let genus = solver.genus(&[n], &budget).map_err(|e| ev.locate(e, span))?;
         Ok(Value::Genus(genus.to_string()))
     })();
     Some(result)

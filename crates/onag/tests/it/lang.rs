@@ -487,6 +487,7 @@ fn take_and_break_rulesets() {
         ("[Nim(n).MisereNimValue for n from 0 to 4]", "[1,0,2,3,4]"),
         ("Nim(3).Genus", "3"),
         ("Kayles(5).Genus", "4^146"),
+        ("[Kayles(n).Genus for n from 6 to 8]", "[3,2^2,1^1]"),
     ]);
 }
 

@@ -10,6 +10,7 @@ mod graph;
 mod hackenbush;
 mod lang;
 mod loopy;
+mod misere_forms;
 mod nimber;
 mod octal;
 mod octal_theory;

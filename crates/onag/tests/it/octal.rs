@@ -257,11 +257,10 @@ fn misere_values_agree_with_brute_force() {
 #[test]
 fn grundys_game_genus_like_cgsuite() {
     let rule = code("4!.0");
-    let s = seq("4!.0", 20);
+
     let mut solver = MisereSolver::new(&rule);
-    let genus: Vec<String> = (0..=20)
-        .map(|n| solver.genus(&[n], s.values[n], &Budget::unlimited()).unwrap().to_string())
-        .collect();
+    let genus: Vec<String> =
+        (0..=20).map(|n| solver.genus(&[n], &Budget::unlimited()).unwrap().to_string()).collect();
     assert_eq!(genus.join(","), "0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20");
 }
 
@@ -275,8 +274,8 @@ fn nim_heaps_misere_values() {
     assert_eq!(solver.misere_value(&[1], &b).unwrap(), 0);
     assert_eq!(solver.misere_value(&[1, 1], &b).unwrap(), 1);
     assert_eq!(solver.misere_value(&[2, 3], &b).unwrap(), 1);
-    assert_eq!(solver.genus(&[], 0, &b).unwrap().gammas, vec![1, 2, 0]);
-    assert_eq!(solver.genus(&[1], 1, &b).unwrap().gammas, vec![0, 3, 1]);
+    assert_eq!(solver.genus(&[], &b).unwrap().gammas, vec![1, 2, 0]);
+    assert_eq!(solver.genus(&[1], &b).unwrap().gammas, vec![0, 3, 1]);
 }
 
 fn arb_digit() -> impl Strategy<Value = String> {

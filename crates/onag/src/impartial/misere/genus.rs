@@ -1,5 +1,5 @@
-//! The genus of sums of heaps, with a proved point from which its `γ`
-//! sequence repeats (not a guess from a few alternating values).
+//! The genus of a game (computed on its misère canonical form), with a
+//! proved point from which its `γ` sequence repeats (not a guess from a few alternating values).
 //!
 //! Write `γk(X, e)` for the misère value of `X + e·*1 + k·*2` (`e` is 0 or
 //! 1: in misère play `*1 + *1 = 0`, so more `*1`s are never needed). Its
@@ -21,13 +21,11 @@
 //! each one's `m` is known, and the sequence is extended only until that
 //! proved point. The genus is `γk(X, 0)` up to the start of its 2-cycle.
 
-use std::ops::ControlFlow;
-
 use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
-use crate::impartial::heap::HeapRuleset;
+use crate::impartial::misere::canonical::{FormId, MisereForms};
 
 /// How far past its options' settling point a position's sequence may run
 /// before the search gives up (the theory says it settles within a few steps).
@@ -61,9 +59,12 @@ impl Record {
     }
 }
 
-/// Memoised `γ` sequences of sums of heaps of one ruleset.
+/// Memoised `γ` sequences of misère canonical forms. The genus is a
+/// property of a game's misère value (deleting a reversible option changes
+/// no misère Grundy value: see `canonical.rs`), so it is computed on the
+/// simplest form, which has far fewer followers than the position it came from.
 pub(super) struct GenusTable {
-    memo: FxHashMap<Vec<u32>, Record>,
+    memo: FxHashMap<FormId, Record>,
 }
 
 fn mex(values: &mut Vec<u32>) -> u32 {
@@ -81,51 +82,37 @@ impl GenusTable {
         self.memo.len()
     }
 
-    /// The record of the position `key` (sorted heaps that have moves),
-    /// computing it and every position below it that is still unknown.
-    /// `options(key)` lists the options of a position as keys.
+    /// The record of the form `root`, computing it and every follower
+    /// that is still unknown (an explicit stack).
     pub(super) fn record(
         &mut self,
-        root: Vec<u32>,
-        options: &mut dyn FnMut(&[u32]) -> Vec<Vec<u32>>,
+        root: FormId,
+        forms: &MisereForms,
         budget: &Budget,
     ) -> Result<&Record> {
-        // A position waiting for its options keeps their list, so it is
-        // generated once.
-        type Pending = (Vec<u32>, Option<Vec<Vec<u32>>>);
-        let mut stack: Vec<Pending> = vec![(root.clone(), None)];
+        let mut stack: Vec<FormId> = vec![root];
         let mut steps = 0u64;
-        while let Some((key, known)) = stack.pop() {
-            if self.memo.contains_key(&key) {
+        while let Some(&g) = stack.last() {
+            if self.memo.contains_key(&g) {
+                stack.pop();
                 continue;
             }
             steps += 1;
             if steps % 256 == 0 {
-                budget.check(self.memo.len() as u64)?;
-                budget.progress("genus positions", self.memo.len() as u64, budget.max_positions());
+                budget.check((self.memo.len() + forms.len()) as u64)?;
             }
-            let opts = match known {
-                Some(opts) => opts,
-                None => {
-                    let opts = options(&key);
-                    let missing: Vec<Vec<u32>> =
-                        opts.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect();
-                    if !missing.is_empty() {
-                        if missing.len() >= 1024 {
-                            budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
-                        }
-                        stack.push((key, Some(opts)));
-                        stack.extend(missing.into_iter().map(|k| (k, None)));
-                        continue;
-                    }
-                    opts
-                }
-            };
+            let before = stack.len();
+            stack.extend(forms.options(g).iter().filter(|o| !self.memo.contains_key(*o)));
+            if stack.len() > before {
+                continue;
+            }
+            stack.pop();
             let record = {
-                let records: Vec<&Record> = opts.iter().map(|o| &self.memo[o]).collect();
+                let records: Vec<&Record> =
+                    forms.options(g).iter().map(|o| &self.memo[o]).collect();
                 settle(&records)?
             };
-            self.memo.insert(key, record);
+            self.memo.insert(g, record);
         }
         Ok(&self.memo[&root])
     }
@@ -175,38 +162,4 @@ fn settle(options: &[&Record]) -> Result<Record> {
         }
         k += 1;
     }
-}
-
-/// The options of the sum of the sorted heaps `heaps` as sorted keys of
-/// heaps that have moves (`has_moves` tells which do).
-pub(super) fn sum_options(
-    rule: &dyn HeapRuleset,
-    heaps: &[u32],
-    has_moves: &mut dyn FnMut(usize) -> bool,
-) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
-    for i in 0..heaps.len() {
-        if i > 0 && heaps[i] == heaps[i - 1] {
-            continue;
-        }
-        let mut parts_list: Vec<Vec<usize>> = Vec::new();
-        rule.for_each_option(heaps[i] as usize, &mut |parts| {
-            parts_list.push(parts.to_vec());
-            ControlFlow::Continue(())
-        });
-        for parts in parts_list {
-            let mut key: Vec<u32> = heaps
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &h)| h)
-                .chain(parts.into_iter().filter(|&h| has_moves(h)).map(|h| h as u32))
-                .collect();
-            key.sort_unstable();
-            out.push(key);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
 }

@@ -1,20 +1,27 @@
-//! Misère play of heap games: misère Grundy values (`MisereNimValue`) and the
-//! genus of sums of heaps, by search with memoisation.
+//! Misère play of heap games: misère Grundy values (`MisereNimValue`),
+//! misère canonical forms, and the genus of sums of heaps.
 //!
 //! In misère play the player who makes the last move loses, and the value of
-//! a sum is not the XOR of its parts' values, so sums are searched as wholes.
-//! The misère Grundy value of a position is 1 if it has no move, otherwise
-//! the mex of its options' misère values; the position is a P-position
-//! exactly when the value is 0.
+//! a sum is not the XOR of its parts' values, so sums are searched as wholes
+//! (`search.rs`). The misère Grundy value of a position is 1 if it has no
+//! move, otherwise the mex of its options' misère values; the position is a
+//! P-position exactly when the value is 0.
+//!
+//! Games equal in misère play share a unique simplest form (`canonical.rs`),
+//! usually far smaller than the position: heaps and sums of heaps are
+//! reduced to it before their genus is computed.
 //!
 //! The genus `g^γ0γ1γ2…` of a position `G` is its normal-play Grundy value
 //! `g` with the misère values `γk` of `G + *2 + … + *2` (`k` copies). The
 //! sequence `γ` ends in a 2-cycle, found by a proved settling rule (see
-//! `genus.rs`); it is printed up to where that cycle starts
-//! (as CGSuite prints it: `3^1431`, `6^(1,9,10,8)`), and just `g` when the
-//! genus is that of the nim heap `*g` (`0^120`, `1^031`, and `g^(g, g⊕2)` for `g ≥ 2`).
+//! `genus.rs`). It is printed as CGSuite prints it, by the phylum of the
+//! simplest form: `g` for a nim heap, `g^γ0` for tame and restive games
+//! (`2^2`, `1^2`), and the terms up to the 2-cycle otherwise (`3^1431`,
+//! `3^31`, `6^(1,9,10,8)`).
 
+mod canonical;
 mod genus;
 mod search;
 
+pub use canonical::{FormId, MisereForms, Phylum};
 pub use search::{Genus, MisereSolver};

@@ -9,9 +9,11 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use crate::budget::Budget;
+use crate::error::Error;
 use crate::error::Result;
 use crate::impartial::heap::HeapRuleset;
-use crate::impartial::misere::genus::{GenusTable, sum_options};
+use crate::impartial::misere::canonical::{FormId, MisereForms, Phylum};
+use crate::impartial::misere::genus::GenusTable;
 
 /// A position key: `[twos, ones, heaps ascending...]`, heaps without moves left out.
 type Key = Vec<u32>;
@@ -22,6 +24,8 @@ pub struct MisereSolver<'a> {
     memo: FxHashMap<Key, u32>,
     has_moves: FxHashMap<usize, bool>,
     genus: GenusTable,
+    forms: MisereForms,
+    heap_forms: FxHashMap<usize, FormId>,
 }
 
 /// The genus `g^γ0γ1…` of a position.
@@ -29,9 +33,12 @@ pub struct MisereSolver<'a> {
 pub struct Genus {
     /// The normal-play Grundy value.
     pub grundy: u32,
-    /// The misère values of the position plus `k` copies of `*2`, up to where
-    /// they settle into their final 2-cycle (inclusive of one full cycle).
+    /// The misère values `γ0, γ1, …` of the position plus `k` copies of
+    /// `*2`: at least two terms, and `γk+2 = γk` for every `k` past the list.
     pub gammas: Vec<u32>,
+    /// The phylum of the position's misère canonical form, which decides
+    /// how much of the genus is printed.
+    pub phylum: Phylum,
 }
 
 impl Genus {
@@ -46,20 +53,26 @@ impl Genus {
     }
 }
 
+/// Printed as CGSuite prints it: `g` alone for a nim heap, one superscript
+/// term for a tame or restive game (`2^2`, `1^2`: the rest follows from
+/// genus theory), the sequence up to its final 2-cycle otherwise
+/// (`4^146`, `3^31`, `6^(1,9,10,8)` when a term has two digits).
 impl fmt::Display for Genus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.grundy)?;
-        if self.is_nim_heap() {
-            return Ok(());
-        }
+        let terms = match self.phylum {
+            Phylum::NimHeap => return Ok(()),
+            p if p.is_restive_or_tame() => &self.gammas[..1],
+            _ => &self.gammas[..],
+        };
         f.write_str("^")?;
-        if self.gammas.iter().all(|&g| g < 10) {
-            for g in &self.gammas {
+        if terms.iter().all(|&g| g < 10) {
+            for g in terms {
                 write!(f, "{g}")?;
             }
             Ok(())
         } else {
-            let parts: Vec<String> = self.gammas.iter().map(u32::to_string).collect();
+            let parts: Vec<String> = terms.iter().map(u32::to_string).collect();
             write!(f, "({})", parts.join(","))
         }
     }
@@ -73,12 +86,14 @@ impl<'a> MisereSolver<'a> {
             memo: FxHashMap::default(),
             has_moves: FxHashMap::default(),
             genus: GenusTable::new(),
+            forms: MisereForms::new(),
+            heap_forms: FxHashMap::default(),
         }
     }
 
     /// The number of positions in the memos (misère values and genus sequences).
     pub fn positions(&self) -> usize {
-        self.memo.len() + self.genus.len()
+        self.memo.len() + self.genus.len() + self.forms.len()
     }
 
     fn moves(&mut self, heap: usize) -> bool {
@@ -201,21 +216,104 @@ impl<'a> MisereSolver<'a> {
         self.value_of_key(key, budget)
     }
 
-    /// The genus of the sum of `heaps`, whose normal-play value is `grundy`
-    /// (the XOR of the heaps' Grundy values). The misère values `γk` of the
-    /// sum plus `k` copies of `*2` are computed up to the point from which
-    /// they provably repeat with period 2 (see [`super::genus`]); the genus
-    /// lists them up to the start of that 2-cycle.
-    pub fn genus(&mut self, heaps: &[usize], grundy: u32, budget: &Budget) -> Result<Genus> {
-        let gammas = self.gamma_sequence(heaps, budget)?.0;
+    /// The genus of the sum of `heaps`. The misère values `γk` of the sum
+    /// plus `k` copies of `*2` are computed on its misère canonical form up
+    /// to the point from which they provably repeat with period 2 (see
+    /// [`super::genus`]); the genus lists them up to the start of that
+    /// 2-cycle (at least two terms), with the form's phylum.
+    pub fn genus(&mut self, heaps: &[usize], budget: &Budget) -> Result<Genus> {
+        let form = self.canonical_form(heaps, budget)?;
+        self.genus_of_form(form, budget)
+    }
+
+    /// The genus of a form of this solver's arena ([`Self::forms_mut`]).
+    pub fn genus_of_form(&mut self, form: FormId, budget: &Budget) -> Result<Genus> {
+        let gammas = self.genus.record(form, &self.forms, budget)?.sequence().to_vec();
         // Start t of the final 2-cycle: gammas[i + 2] == gammas[i] for all i >= t.
         let n = gammas.len();
         let mut t = n - 2;
         while t > 0 && gammas[t - 1] == gammas[t + 1] {
             t -= 1;
         }
-        let keep = if gammas[t] == gammas[t + 1] { t + 1 } else { t + 2 };
-        Ok(Genus { grundy, gammas: gammas[..keep].to_vec() })
+        Ok(Genus {
+            grundy: self.forms.nim_value(form),
+            gammas: gammas[..t + 2].to_vec(),
+            phylum: self.forms.phylum(form),
+        })
+    }
+
+    /// The misère canonical form of the sum of `heaps`, in this solver's arena.
+    pub fn canonical_form(&mut self, heaps: &[usize], budget: &Budget) -> Result<FormId> {
+        let mut sum = 0;
+        for &h in heaps {
+            let form = self.heap_form(h, budget)?;
+            sum = self.forms.add(sum, form, budget)?;
+        }
+        Ok(sum)
+    }
+
+    /// The arena of misère canonical forms behind [`Self::canonical_form`].
+    pub fn forms(&self) -> &MisereForms {
+        &self.forms
+    }
+
+    /// The arena, to build forms of other games for [`Self::genus_of_form`].
+    pub fn forms_mut(&mut self) -> &mut MisereForms {
+        &mut self.forms
+    }
+
+    /// The canonical form of one heap, computing the heaps its options
+    /// leave first (an explicit stack).
+    fn heap_form(&mut self, heap: usize, budget: &Budget) -> Result<FormId> {
+        type Pending = (usize, Option<Vec<Vec<usize>>>);
+        let mut stack: Vec<Pending> = vec![(heap, None)];
+        while let Some((h, known)) = stack.pop() {
+            if self.heap_forms.contains_key(&h) {
+                continue;
+            }
+            budget.check(self.positions() as u64)?;
+            let expanded = known.is_some();
+            let options = match known {
+                Some(options) => options,
+                None => {
+                    let mut options = Vec::new();
+                    self.rule.for_each_option(h, &mut |parts| {
+                        options.push(parts.to_vec());
+                        ControlFlow::Continue(())
+                    });
+                    options
+                }
+            };
+            let mut missing: Vec<usize> = options
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|p| !self.heap_forms.contains_key(p))
+                .collect();
+            missing.sort_unstable();
+            missing.dedup();
+            if !missing.is_empty() {
+                if expanded {
+                    return Err(Error::invalid(format!(
+                        "heap {h} can be reached again from itself: not a short game"
+                    )));
+                }
+                stack.push((h, Some(options)));
+                stack.extend(missing.into_iter().map(|p| (p, None)));
+                continue;
+            }
+            let mut forms = Vec::with_capacity(options.len());
+            for parts in &options {
+                let mut sum = 0;
+                for p in parts {
+                    sum = self.forms.add(sum, self.heap_forms[p], budget)?;
+                }
+                forms.push(sum);
+            }
+            let form = self.forms.from_options(forms);
+            self.heap_forms.insert(h, form);
+        }
+        Ok(self.heap_forms[&heap])
     }
 
     /// The misère values `γ0, γ1, …` of the sum of `heaps` plus `k` copies
@@ -226,21 +324,8 @@ impl<'a> MisereSolver<'a> {
         heaps: &[usize],
         budget: &Budget,
     ) -> Result<(Vec<u32>, usize)> {
-        let key = self.key(0, 0, heaps.iter().copied())[2..].to_vec();
-        let rule = self.rule;
-        let has_moves = &mut self.has_moves;
-        let mut moves = |h: usize| {
-            *has_moves.entry(h).or_insert_with(|| {
-                let mut any = false;
-                rule.for_each_option(h, &mut |_| {
-                    any = true;
-                    ControlFlow::Break(())
-                });
-                any
-            })
-        };
-        let mut options = |k: &[u32]| sum_options(rule, k, &mut moves);
-        let record = self.genus.record(key, &mut options, budget)?;
+        let form = self.canonical_form(heaps, budget)?;
+        let record = self.genus.record(form, &self.forms, budget)?;
         Ok((record.sequence().to_vec(), record.settled()))
     }
 }
