@@ -1,5 +1,7 @@
 //! Misère canonical forms and genus of heap games (`onag octal --genus`).
 
+#![allow(missing_docs, reason = "criterion's macros generate undocumented items")]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use onag::Budget;
 use onag::impartial::heap::TakeAndBreak;
