@@ -155,7 +155,17 @@ fn octal_sum_items_are_checked() {
 
 #[test]
 fn octal_misere_search_of_big_heaps_stops_at_the_time_limit() {
-    let run = onag(&["octal", "0.6", "--sum", "10000,20000", "--timeout", "1", "-q"]);
+    let run = onag(&[
+        "octal",
+        "0.6",
+        "--sum",
+        "10000,20000",
+        "--timeout",
+        "1",
+        "--max-positions",
+        "100000000",
+        "-q",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout.contains("misère value: not computed (time limit reached)"),
@@ -177,4 +187,17 @@ fn octal_misere_search_of_a_big_heap_is_bounded() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn octal_misere_search_of_many_equal_heaps_stays_small() {
+    // Thousands of equal heaps are one run-length entry of the search key:
+    // the limit is reached quickly and within the memory limit.
+    let heaps = vec!["9"; 20000].join(",");
+    let run = onag(&["octal", "0.77", "--sum", &heaps, "--max-memory", "256M", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("misère value: not computed ("), "{}", run.stdout);
+    let run = onag(&["octal", "0.77", "--sum", &vec!["2"; 301].join(","), "-q"]);
+    // 301 heaps of *2 (Kayles 2): misère Nim with heaps > 1, nim value 2.
+    assert!(run.stdout.contains("misère value: 2"), "{}", run.stdout);
 }

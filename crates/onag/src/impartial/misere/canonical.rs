@@ -109,7 +109,14 @@ pub struct MisereForms {
     index: FxHashMap<Box<[FormId]>, FormId>,
     sums: FxHashMap<(FormId, FormId), FormId>,
     nim_heaps: Vec<FormId>,
+    /// Approximate bytes held, for the budget's memory limit.
+    bytes: u64,
 }
+
+/// Bytes a form takes besides its options (record, index slot, box headers).
+const FORM_OVERHEAD: u64 = 192;
+/// Bytes a memoised sum takes in its map.
+const SUM_BYTES: u64 = 40;
 
 impl Default for MisereForms {
     fn default() -> Self {
@@ -138,12 +145,23 @@ impl MisereForms {
         };
         let mut index = FxHashMap::default();
         index.insert(zero.options.clone(), 0);
-        MisereForms { forms: vec![zero], index, sums: FxHashMap::default(), nim_heaps: vec![0] }
+        MisereForms {
+            forms: vec![zero],
+            index,
+            sums: FxHashMap::default(),
+            nim_heaps: vec![0],
+            bytes: FORM_OVERHEAD,
+        }
     }
 
     /// The number of distinct forms and memoised sums held.
     pub fn len(&self) -> usize {
         self.forms.len() + self.sums.len()
+    }
+
+    /// Approximate bytes the arena holds.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// Whether the arena holds only `0`.
@@ -245,6 +263,7 @@ impl MisereForms {
             None => self.classify(&options, gplus, gminus),
         };
         let options: Box<[FormId]> = options.into();
+        self.bytes += 8 * options.len() as u64 + FORM_OVERHEAD;
         self.index.insert(options.clone(), id);
         self.forms.push(Form {
             options,
@@ -355,6 +374,7 @@ impl MisereForms {
             steps += 1;
             if steps % 1024 == 0 {
                 budget.check(self.len() as u64)?;
+                budget.check_memory(self.bytes)?;
             }
             let before = stack.len();
             for &x1 in self.options(x) {
@@ -380,6 +400,7 @@ impl MisereForms {
             }
             let sum = self.from_options(options);
             self.sums.insert((x.min(y), x.max(y)), sum);
+            self.bytes += SUM_BYTES;
         }
         Ok(self.sum_known(a, b).unwrap_or(0))
     }

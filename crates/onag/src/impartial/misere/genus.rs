@@ -31,6 +31,9 @@ use crate::impartial::misere::canonical::{FormId, MisereForms};
 /// before the search gives up (the theory says it settles within a few steps).
 const MAX_EXTRA_STEPS: usize = 4096;
 
+/// Bytes a record takes in the memo (two short vectors and a map slot).
+const RECORD_BYTES: u64 = 128;
+
 /// The `γ` sequences of one position, with and without an extra `*1`.
 ///
 /// Invariant: both vectors have length `settled + 2`, and for every
@@ -100,6 +103,7 @@ impl GenusTable {
             steps += 1;
             if steps % 256 == 0 {
                 budget.check((self.memo.len() + forms.len()) as u64)?;
+                budget.check_memory(forms.bytes() + RECORD_BYTES * self.memo.len() as u64)?;
             }
             let before = stack.len();
             stack.extend(forms.options(g).iter().filter(|o| !self.memo.contains_key(*o)));

@@ -15,13 +15,20 @@ use crate::impartial::heap::HeapRuleset;
 use crate::impartial::misere::canonical::{FormId, MisereForms, Phylum};
 use crate::impartial::misere::genus::GenusTable;
 
-/// A position key: `[twos, ones, heaps ascending...]`, heaps without moves left out.
+/// A position key: `[twos, ones, h1, c1, h2, c2, ...]`: `ci` heaps of size
+/// `hi`, sizes strictly increasing, counts positive, heaps without moves left
+/// out. Run lengths keep a sum of thousands of equal heaps a short key.
 type Key = Vec<u32>;
+
+/// Bytes a memo entry takes besides its key's values (map slot, vector header).
+const ENTRY_OVERHEAD: u64 = 80;
 
 /// Misère values of sums of heaps of one ruleset, with a memo shared by all queries.
 pub struct MisereSolver<'a> {
     rule: &'a dyn HeapRuleset,
     memo: FxHashMap<Key, u32>,
+    /// Bytes held by `memo`, checked against the budget's memory limit.
+    memo_bytes: u64,
     has_moves: FxHashMap<usize, bool>,
     genus: GenusTable,
     forms: MisereForms,
@@ -84,6 +91,7 @@ impl<'a> MisereSolver<'a> {
         MisereSolver {
             rule,
             memo: FxHashMap::default(),
+            memo_bytes: 0,
             has_moves: FxHashMap::default(),
             genus: GenusTable::new(),
             forms: MisereForms::new(),
@@ -110,32 +118,61 @@ impl<'a> MisereSolver<'a> {
     }
 
     fn key(&mut self, twos: u32, ones: u32, heaps: impl IntoIterator<Item = usize>) -> Key {
+        let mut sizes: Vec<u32> =
+            heaps.into_iter().filter(|&h| self.moves(h)).map(|h| h as u32).collect();
+        sizes.sort_unstable();
         let mut key = vec![twos, ones];
-        for h in heaps {
-            if self.moves(h) {
-                key.push(h as u32);
+        for h in sizes {
+            let n = key.len();
+            if n > 2 && key[n - 2] == h {
+                key[n - 1] += 1;
+            } else {
+                key.extend([h, 1]);
             }
         }
-        key[2..].sort_unstable();
         key
     }
 
-    fn options(&mut self, key: &[u32]) -> Vec<Key> {
-        let (twos, ones, heaps) = (key[0], key[1], &key[2..]);
-        let mut out = Vec::new();
-        for i in 0..heaps.len() {
-            if i > 0 && heaps[i] == heaps[i - 1] {
+    /// `key` with one heap of size `key[at]` replaced by the heaps `parts`.
+    fn replace(&mut self, key: &[u32], at: usize, parts: &[usize]) -> Key {
+        let mut out = key.to_vec();
+        out[at + 1] -= 1;
+        if out[at + 1] == 0 {
+            out.drain(at..at + 2);
+        }
+        for &p in parts {
+            if !self.moves(p) {
                 continue;
             }
+            let p = p as u32;
+            let runs = (out.len() - 2) / 2;
+            let mut lo = 0;
+            let mut hi = runs;
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if out[2 + 2 * mid] < p { lo = mid + 1 } else { hi = mid }
+            }
+            let i = 2 + 2 * lo;
+            if i < out.len() && out[i] == p {
+                out[i + 1] += 1;
+            } else {
+                out.splice(i..i, [p, 1]);
+            }
+        }
+        out
+    }
+
+    fn options(&mut self, key: &[u32]) -> Vec<Key> {
+        let (twos, ones) = (key[0], key[1]);
+        let mut out = Vec::new();
+        for at in (2..key.len()).step_by(2) {
             let mut parts_list: Vec<Vec<usize>> = Vec::new();
-            self.rule.for_each_option(heaps[i] as usize, &mut |parts| {
+            self.rule.for_each_option(key[at] as usize, &mut |parts| {
                 parts_list.push(parts.to_vec());
                 ControlFlow::Continue(())
             });
             for parts in parts_list {
-                let rest =
-                    heaps.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &h)| h as usize);
-                let k = self.key(twos, ones, rest.chain(parts));
+                let k = self.replace(key, at, &parts);
                 out.push(k);
             }
         }
@@ -166,6 +203,7 @@ impl<'a> MisereSolver<'a> {
             steps += 1;
             if steps % 1024 == 0 {
                 budget.check(self.memo.len() as u64)?;
+                budget.check_memory(self.memo_bytes)?;
                 budget.progress("misère positions", self.memo.len() as u64, budget.max_positions());
             }
             let expanded = known.is_some();
@@ -188,6 +226,7 @@ impl<'a> MisereSolver<'a> {
                 } else {
                     crate::impartial::mex(options.iter().map(|o| u64::from(self.memo[o]))) as u32
                 };
+                self.memo_bytes += 4 * key.len() as u64 + ENTRY_OVERHEAD;
                 self.memo.insert(key, value);
             } else {
                 stack.push((key, Some(options)));
@@ -272,6 +311,7 @@ impl<'a> MisereSolver<'a> {
                 continue;
             }
             budget.check(self.positions() as u64)?;
+            budget.check_memory(self.forms.bytes())?;
             let expanded = known.is_some();
             let options = match known {
                 Some(options) => options,
