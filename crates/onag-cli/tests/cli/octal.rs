@@ -277,6 +277,10 @@ fn octal_certificate_names_the_theorems_bound_whatever_upto_is() {
         "{}",
         run.stdout
     );
+    // 0.16: period 149459 from 105351 (the published tables), k = 2.
+    let bound = 2 * 105_351 + 149_459 + 2 + 149_459 - 1;
+    assert_eq!(certified_at("0.16", "600000"), bound);
+    assert_eq!(certified_at("0.16", "2000000"), bound);
     // No moves at all: nothing to check (k = 0, one heap), heap 0 suffices.
     assert_eq!(certified_at("0.0", "1000"), 0);
     assert_eq!(certified_at("0.0", "10"), 0);
