@@ -3,16 +3,18 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
 use clap::Args;
-use onag::ErrorKind;
 use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
+use onag::impartial::heap::period::certificate_bound;
 use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
-use onag::impartial::heap::{GrundySequence, TakeAndBreak, winning_moves};
+use onag::impartial::heap::{GrundySequence, HeapRuleset, TakeAndBreak, winning_moves};
 use onag::impartial::misere::{MisereSolver, Phylum};
 use onag::number::BigUint;
+use onag::{Budget, ErrorKind};
 use serde::Serialize;
 
 use crate::commands::Context;
@@ -29,14 +31,23 @@ const EXAMPLES: &str = "Examples:
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 
-Once a period is certified, heaps of any size (up to 2^64-1) follow from it,
-and so do the winning moves of --sum (all counted, the first 20 listed).
-Without one, tables stop at 10^8 heaps, the misère search of --sum at 300000
-positions and --genus at 2000000 (misère canonical forms and their sums);
-raise any of them with --max-positions. The misère value of a --sum is given
-up after 10 s unless --timeout is set. The genus is printed as CGSuite prints
-it: g for a nim heap, one superscript term for tame and restive games, the
-terms up to their final 2-cycle otherwise.";
+Search stops once a period is certified (by the octal periodicity theorem, or
+the arithmetic one for a saltus): every later value follows from the period.
+Then the summary of --upto N, --values and --sum (the value, and the winning
+moves all counted, the first 20 listed) reach heaps of any size up to
+2^64-1, and the calculator goes beyond:
+game.heap.TakeAndBreak(\"0.77\")(10^30).NimValue. --json, --plot and
+--output list every value g(0..=N): at most 10^8 unless --max-positions
+allows more (--json and --plot hold them in memory, 4294967293 at most;
+--output streams them from the period). Without a certified period every
+value is searched and kept in a table, up to the same limits.
+
+The misère search of --sum stops at 300000 positions and --genus at 2000000
+(misère canonical forms and their sums); raise them with --max-positions.
+The misère value of a --sum is given up after 10 s unless --timeout is set
+(whole seconds, at least 1). The genus is printed as CGSuite prints it: g for
+a nim heap, one superscript term for tame and restive games, the terms up to
+their final 2-cycle otherwise.";
 
 /// Arguments of `onag octal`.
 #[derive(Debug, Args)]
@@ -46,20 +57,21 @@ pub struct OctalArgs {
     #[arg(value_name = "CODE", allow_hyphen_values = true)]
     pub code: String,
 
-    /// Compute values of heaps 0 to N.
+    /// Summarise heaps 0 to N: period, largest value (--json, --plot and --output: every value).
     #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true,
           value_parser = crate::args::count)]
     pub upto: u64,
 
     /// Print the values of heaps A to B (inclusive).
-    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    #[arg(long, value_name = "A..B", value_parser = parse_range, allow_hyphen_values = true)]
     pub values: Option<(u64, u64)>,
 
     /// Draw the sequence as an SVG scatter plot into FILE.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
 
-    /// Write the sequence to FILE: one value a line, or little-endian u32 if FILE ends in .bin.
+    /// Write the values of heaps 0 to N (--upto) to FILE: one value a line, or
+    /// little-endian u32 if FILE ends in .bin.
     #[arg(long, value_name = "FILE")]
     pub output: Option<String>,
 
@@ -68,7 +80,7 @@ pub struct OctalArgs {
     pub sum: Option<HeapList>,
 
     /// Misère genus of heaps A to B (inclusive).
-    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    #[arg(long, value_name = "A..B", value_parser = parse_range, allow_hyphen_values = true)]
     pub genus: Option<(u64, u64)>,
 }
 
@@ -201,10 +213,29 @@ fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
 
 /// Runs `onag octal`.
 pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
+    if ctx.global.timeout == Some(0) {
+        bail!("invalid value '0' for '--timeout <SECONDS>': must be at least 1 second");
+    }
     let rule = TakeAndBreak::parse(&args.code).map_err(|e| e.in_source("CODE"))?;
     let upto = args.upto;
-    if upto > MAX_HEAP as u64 {
-        bail!("--upto {upto}: heaps are limited to {MAX_HEAP}");
+    // --json and --plot hold every value g(0..=upto) in memory, --output
+    // writes every one (streamed): tables, bounded like the search's. The
+    // summary and the rest read heaps past a certified period from it.
+    let table_for = if ctx.json() {
+        Some("--json lists every value g(0..=N)")
+    } else if args.plot.is_some() {
+        Some("--plot draws every value g(0..=N)")
+    } else if args.output.is_some() {
+        Some("--output writes every value g(0..=N)")
+    } else {
+        None
+    };
+    let in_memory = ctx.json() || args.plot.is_some();
+    if let Some(why) = table_for
+        && in_memory
+        && upto > MAX_HEAP as u64
+    {
+        bail!("--upto {upto} ({why}): such tables are limited to {MAX_HEAP} heaps");
     }
     // The furthest heap asked for, and the option asking for it.
     let mut far = (upto, format!("--upto {upto}"));
@@ -229,21 +260,25 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     {
         far = (h, format!("--sum: heap {h}"));
     }
-    // Open output files first: a bad path fails before a long computation.
-    let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
-    let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
-
+    check_files(args.plot.as_deref(), args.output.as_deref())?;
     let (mut budget, bar) = ctx.budget("Grundy values");
     if ctx.global.max_positions.is_none() {
         budget = budget.with_max_positions(DEFAULT_MAX_POSITIONS);
     }
-    budget.check_positions(upto + 1).with_context(|| format!("--upto {upto}"))?;
+    if let Some(why) = table_for {
+        let count = upto.saturating_add(1);
+        budget.check_positions(count).with_context(|| format!("--upto {upto} ({why})"))?;
+    }
+    // Open output files first: a bad path fails before a long computation.
+    let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
+    let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
     // Search only until a period is certified; heaps beyond follow from it.
     // A short probe first: a period certified there (a growing one after
-    // the fact, from the values computed) answers every heap without search.
+    // the fact, from the values computed) answers every heap without search,
+    // and its certificate is the same whatever --upto is.
     let mut probe = None;
     let mut arithmetic_at = None;
-    if far.0 > PROBE {
+    if rule.periodicity_criterion().is_some() {
         let mut seq = rule.sequence_until(PROBE, &budget).with_context(|| far.1.clone())?;
         arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
         probe = seq.certified.is_some().then_some(seq);
@@ -262,21 +297,24 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
         arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
     }
-    seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
-    drop(bar);
-    let table = &seq.values[..=upto as usize];
+    let certified_at = certified_at(&rule, &seq, arithmetic_at);
+    if in_memory {
+        seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
+    }
+    let table = &seq.values[..(upto as usize).saturating_add(1).min(seq.values.len())];
     let value =
         |n: u64| seq.value(n).with_context(|| format!("heap {n}: value beyond the computed table"));
 
     if let Some((path, mut w)) = output {
-        write_sequence(table, path.ends_with(".bin"), &mut w)
-            .with_context(|| format!("cannot write '{path}'"))?;
+        write_sequence(&seq, upto, path.ends_with(".bin"), &mut w, &budget)
+            .with_context(|| format!("--output: cannot write '{path}'"))?;
     }
     if let Some((path, mut w)) = plot {
         crate::plot::scatter(&mut w, &rule.to_string(), table)
             .and_then(|()| w.flush().map_err(Into::into))
             .with_context(|| format!("cannot write '{path}'"))?;
     }
+    drop(bar);
 
     let sum = match &args.sum {
         Some(HeapList(heaps)) => Some(solve_sum(ctx, &rule, &seq, heaps)?),
@@ -331,7 +369,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             period: c.map(|p| p.period),
             preperiod: c.map(|p| p.preperiod),
             saltus: c.map(|p| p.saltus),
-            certified_at: c.map(|_| arithmetic_at.unwrap_or(seq.searched) - 1),
+            certified_at,
             apparent: seq.apparent,
             max_value: table.iter().copied().max().unwrap_or(0),
             algorithm: seq.algorithm,
@@ -357,7 +395,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             start = end + 1;
         }
     } else if sum.is_none() && genus.is_none() {
-        summary(&mut out, &rule, &seq, upto, arithmetic_at)?;
+        summary(&mut out, &rule, &seq, upto, certified_at)?;
     }
     if let Some(s) = &sum {
         out.line(format_args!("nim value: {}", s.nim_value))?;
@@ -408,30 +446,67 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     out.finish()
 }
 
+/// The last heap whose value the certificate of `seq`'s period uses: the
+/// period follows from the values of heaps `0..=N` by the octal periodicity
+/// theorem (`N = bound + p − 1`, see [`certificate_bound`]) or, for a
+/// saltus, by the arithmetic one (`arithmetic_at` is the heap below which it
+/// read the values). It depends on the game only, not on how far search went.
+fn certified_at(
+    rule: &TakeAndBreak,
+    seq: &GrundySequence,
+    arithmetic_at: Option<usize>,
+) -> Option<usize> {
+    let c = seq.certified?;
+    if c.saltus > 0 {
+        return arithmetic_at?.checked_sub(1);
+    }
+    let (h, k) = rule.periodicity_criterion()?;
+    certificate_bound(h, k, c.preperiod, c.period)?.checked_add(c.period.checked_sub(1)?)
+}
+
+/// The largest value of heaps `0..=upto`: from the table, and past it from
+/// the certified period (the table holds a whole period; with a saltus the
+/// values grow, so the largest lies among the last period's heaps). Wide
+/// enough for any heap up to 2^64 − 1.
+fn largest_value(seq: &GrundySequence, upto: u64) -> u128 {
+    let len = seq.values.len();
+    let shown = usize::try_from(upto).map_or(len, |u| u.saturating_add(1).min(len));
+    let mut max = u128::from(seq.values[..shown].iter().copied().max().unwrap_or(0));
+    if let Some(c) = seq.certified
+        && c.saltus > 0
+        && upto >= len as u64
+    {
+        let (pp, p) = (c.preperiod as u64, c.period as u64);
+        for n in upto.saturating_sub(p - 1).max(len as u64)..=upto {
+            let offset = n - pp;
+            let base = seq.values[(pp + offset % p) as usize];
+            let grown = u128::from(c.saltus) * u128::from(offset / p) + u128::from(base);
+            max = max.max(grown);
+        }
+    }
+    max
+}
+
 fn summary(
     out: &mut render::Output,
     rule: &TakeAndBreak,
     seq: &GrundySequence,
     upto: u64,
-    arithmetic_at: Option<usize>,
+    certified_at: Option<usize>,
 ) -> anyhow::Result<()> {
     out.line(format_args!("code: {rule}"))?;
     out.line(format_args!("heaps: 0..{upto}"))?;
+    let from = certified_at.map_or(String::new(), |n| format!(" from the values of heaps 0..={n}"));
     match seq.certified {
         Some(p) if p.saltus > 0 => out.line(format_args!(
-            "period {}, preperiod {}, saltus {} (certified from the values below n = {} by the \
-             arithmetic periodicity theorem; later values follow from the period)",
-            p.period,
-            p.preperiod,
-            p.saltus,
-            arithmetic_at.unwrap_or(seq.searched)
+            "period {}, preperiod {}, saltus {} (certified by the arithmetic periodicity \
+             theorem{from}; later values follow from the period)",
+            p.period, p.preperiod, p.saltus,
         ))?,
         Some(p) => out.line(format_args!(
-            "period {}, preperiod {} (certified at n = {} by the octal periodicity theorem; \
+            "period {}, preperiod {} (certified by the octal periodicity theorem{from}; \
              later values follow from the period)",
-            p.period,
-            p.preperiod,
-            seq.searched - 1
+            p.period, p.preperiod,
         ))?,
         None => {
             out.line(format_args!("no period found up to {upto}"))?;
@@ -445,7 +520,7 @@ fn summary(
             }
         }
     }
-    out.line(format_args!("largest value: {}", seq.max_value()))?;
+    out.line(format_args!("largest value: {}", largest_value(seq, upto)))?;
     match (seq.algorithm, seq.rare_mask, seq.rare_count) {
         (Algorithm::Sparse, Some(mask), Some(count)) if mask != 0 => out.line(format_args!(
             "algorithm: sparse space; rare values: mask {mask} ({count} rare heaps of {} searched)",
@@ -546,15 +621,60 @@ fn solve_sum(
     Ok(json)
 }
 
-fn write_sequence(values: &[u32], binary: bool, w: &mut impl Write) -> std::io::Result<()> {
-    if binary {
-        for v in values {
-            w.write_all(&v.to_le_bytes())?;
+/// Writes the values of heaps `0..=upto`, from the table and past it from
+/// the certified period, so memory stays bounded however many are written.
+fn write_sequence(
+    seq: &GrundySequence,
+    upto: u64,
+    binary: bool,
+    w: &mut impl Write,
+    budget: &Budget,
+) -> anyhow::Result<()> {
+    for n in 0..=upto {
+        if n % (1 << 16) == 0 && n > 0 {
+            budget.check(0)?;
+            budget.progress("writing values", n, Some(upto.saturating_add(1)));
         }
-    } else {
-        for v in values {
+        let v = seq.value(n).with_context(|| format!("heap {n}: the value exceeds 2^32 - 1"))?;
+        if binary {
+            w.write_all(&v.to_le_bytes())?;
+        } else {
             writeln!(w, "{v}")?;
         }
     }
-    w.flush()
+    w.flush()?;
+    Ok(())
+}
+
+/// Checks the file names of `--plot` and `--output` before anything is
+/// written: the plot is SVG, and the two must not overwrite each other.
+fn check_files(plot: Option<&str>, output: Option<&str>) -> anyhow::Result<()> {
+    if let Some(p) = plot
+        && !p.to_ascii_lowercase().ends_with(".svg")
+    {
+        bail!("--plot '{p}': the plot is drawn as SVG; give a file name ending in .svg");
+    }
+    if let (Some(p), Some(o)) = (plot, output)
+        && resolve(p) == resolve(o)
+    {
+        bail!("--plot '{p}' and --output '{o}' name the same file");
+    }
+    Ok(())
+}
+
+/// `path` made absolute with links resolved, as far as the file or its
+/// directory exists, so that two names of one file compare equal.
+fn resolve(path: &str) -> PathBuf {
+    let path = Path::new(path);
+    if let Ok(full) = std::fs::canonicalize(path) {
+        return full;
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(dir), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
 }

@@ -19,7 +19,7 @@ const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 /// Arguments of `onag subtraction`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  onag subtraction 1,3,4 --upto 100\n  onag subtraction 1,3,4 7 9 12\n  onag subtraction --all-but 2,3,7 --upto 60\n  onag subtraction --rule squares --upto 50 --json"
+    after_help = "Examples:\n  onag subtraction 1,3,4 --upto 100\n  onag subtraction 1,3,4 7 9 12\n  onag subtraction --all-but 2,3,7 --upto 60\n  onag subtraction --rule squares --upto 50 --json\n\n--timeout takes whole seconds, at least 1."
 )]
 pub struct SubtractionArgs {
     /// The subtraction set as a comma-separated list (e.g. 1,3,4), then heap
@@ -27,7 +27,8 @@ pub struct SubtractionArgs {
     #[arg(value_name = "SET [HEAP]...", allow_negative_numbers = true)]
     pub args: Vec<String>,
 
-    /// All-but subtraction: a move may take any amount except these (e.g. 2,3,7).
+    /// All-but subtraction: a move may take any amount except these (e.g.
+    /// 2,3,7; '' excludes nothing, which is Nim).
     #[arg(long, value_name = "SET", conflicts_with = "rule")]
     pub all_but: Option<String>,
 
@@ -87,9 +88,15 @@ fn parse_list(text: &str, what: &str) -> anyhow::Result<Vec<u64>> {
 
 /// Runs `onag subtraction`.
 pub fn run(ctx: &Context, args: SubtractionArgs) -> anyhow::Result<ExitCode> {
+    if ctx.global.timeout == Some(0) {
+        anyhow::bail!("invalid value '0' for '--timeout <SECONDS>': must be at least 1 second");
+    }
     let mut words = args.args.iter();
     let set = if let Some(list) = &args.all_but {
-        SubtractionSet::all_but(parse_list(list, "--all-but")?)?
+        // Nothing excluded is a game too: every amount may be taken (Nim).
+        let excluded =
+            if list.trim().is_empty() { Vec::new() } else { parse_list(list, "--all-but")? };
+        SubtractionSet::all_but(excluded).with_context(|| format!("--all-but '{list}'"))?
     } else if let Some(rule) = args.rule {
         SubtractionSet::Rule(rule.rule())
     } else {

@@ -75,7 +75,7 @@ fn bad_input_is_a_one_line_error() {
     assert_error(&["octal", "0."], "CODE:1:3");
     assert_error(&["octal", "1.2.3"], "only one '.'");
     assert_error(&["octal", ""], "empty");
-    assert_error(&["octal", "0.77", "--upto", "99999999999"], "--upto");
+    assert_error(&["octal", "0.77", "--upto", "99999999999", "--json"], "--upto");
     assert_error(&["octal", "0.77", "--output", "/nonexistent/dir/x"], "cannot write");
     assert_error(&["octal", "0.77", "--values", "5..2"], "empty range");
     assert_error(&["octal", "0.77", "--upto", "1000", "--max-positions", "10"], "limit");
@@ -113,8 +113,9 @@ fn octal_huge_heaps_follow_from_the_certified_period() {
 #[test]
 fn octal_table_limit_is_checked_before_allocating() {
     assert_error(
-        &["octal", "0.77", "--upto", "200000000"],
-        "--upto 200000000: 200000001 positions exceed the limit of 100000000 (raise --max-positions)",
+        &["octal", "0.77", "--upto", "200000000", "--json"],
+        "--upto 200000000 (--json lists every value g(0..=N)): 200000001 positions exceed the \
+         limit of 100000000 (raise --max-positions)",
     );
     // Grundy's game certifies no period: its table is bounded and the error names the option.
     assert_error(
@@ -200,4 +201,155 @@ fn octal_misere_search_of_many_equal_heaps_stays_small() {
     let run = onag(&["octal", "0.77", "--sum", &vec!["2"; 301].join(","), "-q"]);
     // 301 heaps of *2 (Kayles 2): misère Nim with heaps > 1, nim value 2.
     assert!(run.stdout.contains("misère value: 2"), "{}", run.stdout);
+}
+
+/// The values of `code` for heaps `0..=n`, from `--values`.
+fn small_values(code: &str, n: u64) -> Vec<u64> {
+    let run = onag(&["octal", code, "--values", &format!("0..{n}"), "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .flat_map(|l| l.split_once(": ").unwrap().1.split(' '))
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn octal_summary_of_a_certified_period_needs_no_table() {
+    for upto in ["200000000", "4294967294", "18446744073709551615"] {
+        let run = onag(&["octal", "0.77", "--upto", upto, "-q"]);
+        assert_eq!(run.code, 0, "{upto}: {}", run.stderr);
+        assert!(run.stdout.contains(&format!("heaps: 0..{upto}\n")), "{}", run.stdout);
+        assert!(run.stdout.contains("period 12, preperiod 71 (certified"), "{}", run.stdout);
+        assert!(run.stdout.contains("largest value: 8\n"), "{}", run.stdout);
+    }
+    // A growing period: the largest value of heaps 0..=N lies in the last
+    // period, g(n) = g(1 + (n - 1) mod 3) + (n - 1) / 3 (checked on the values).
+    let small = small_values("0.8", 60);
+    for n in 4..=60 {
+        assert_eq!(small[n], small[n - 3] + 1, "0.8 heap {n}");
+    }
+    let g = |n: u64| small[(1 + (n - 1) % 3) as usize] + (n - 1) / 3;
+    let big = 100_000_000_000u64;
+    let largest = (big - 2..=big).map(g).max().unwrap();
+    let run = onag(&["octal", "0.8", "--upto", &big.to_string(), "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(&format!("largest value: {largest}\n")), "{}", run.stdout);
+    // Listing every value is a table: bounded, and said so before any file is made.
+    let dir = std::env::temp_dir().join(format!("onag-octal-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("k.txt");
+    assert_error(
+        &["octal", "0.77", "--upto", "200000000", "--output", out.to_str().unwrap()],
+        "--upto 200000000 (--output writes every value g(0..=N)): 200000001 positions exceed",
+    );
+    assert!(!out.exists());
+    assert_error(
+        &["octal", "0.77", "--upto", "4294967294", "--json", "--max-positions", "10^10"],
+        "such tables are limited to 4294967293 heaps",
+    );
+    // --output streams from the period past the searched heaps.
+    let run = onag(&["octal", "0.77", "--upto", "3000", "--output", out.to_str().unwrap(), "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let written: Vec<u64> =
+        std::fs::read_to_string(&out).unwrap().lines().map(|l| l.parse().unwrap()).collect();
+    let small = small_values("0.77", 200);
+    let expect: Vec<u64> = (0..=3000u64)
+        .map(|n| if n < 71 { small[n as usize] } else { small[(71 + (n - 71) % 12) as usize] })
+        .collect();
+    assert_eq!(written, expect);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Without a certified period the summary needs the searched table.
+    assert_error(
+        &["octal", "4!.0", "--upto", "200000000"],
+        "--upto 200000000: 200000001 positions",
+    );
+}
+
+/// The heap `N` of "from the values of heaps 0..=N" in the summary.
+fn certified_at(code: &str, upto: &str) -> u64 {
+    let run = onag(&["octal", code, "--upto", upto, "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (_, rest) = run.stdout.split_once("from the values of heaps 0..=").expect(&run.stdout);
+    rest.split(';').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn octal_certificate_names_the_theorems_bound_whatever_upto_is() {
+    // Kayles (remove up to k = 2, leave up to 2 heaps): the theorem checks
+    // g(n + 12) = g(n) for 71 <= n < 2·71 + 12 + 2, so it reads heaps 0..=167.
+    for (code, pp, p, k) in [("0.77", 71u64, 12u64, 2u64), ("0.07", 53, 34, 2)] {
+        let bound = 2 * pp + p + k + p - 1;
+        for upto in ["10", "100", &bound.to_string(), "190", "1000", "1000000"] {
+            assert_eq!(certified_at(code, upto), bound, "{code} --upto {upto}");
+        }
+        let run = onag(&["octal", code, "--upto", "1000", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(v["certified_at"], bound);
+        // And those values do satisfy the theorem's hypothesis.
+        let g = small_values(code, bound);
+        assert!((pp..=bound - p).all(|n| g[n as usize] == g[(n + p) as usize]), "{code}");
+        assert_ne!(g[pp as usize - 1], g[(pp + p) as usize - 1], "{code}: least preperiod");
+    }
+    let run = onag(&["octal", "0.77", "--upto", "1000"]);
+    assert!(
+        run.stdout.contains(
+            "period 12, preperiod 71 (certified by the octal periodicity theorem from the \
+             values of heaps 0..=167; later values follow from the period)"
+        ),
+        "{}",
+        run.stdout
+    );
+    // 0.16: period 149459 from 105351 (the published tables), k = 2.
+    let bound = 2 * 105_351 + 149_459 + 2 + 149_459 - 1;
+    assert_eq!(certified_at("0.16", "600000"), bound);
+    assert_eq!(certified_at("0.16", "2000000"), bound);
+    // No moves at all: nothing to check (k = 0, one heap), heap 0 suffices.
+    assert_eq!(certified_at("0.0", "1000"), 0);
+    assert_eq!(certified_at("0.0", "10"), 0);
+    // The arithmetic periodicity theorem's window does not move either.
+    let at: Vec<u64> = ["20", "300", "100000"].iter().map(|u| certified_at("0.8", u)).collect();
+    assert_eq!(at, [9, 9, 9]);
+    let run = onag(&["octal", "0.8", "--upto", "300", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!((v["saltus"].clone(), v["certified_at"].clone()), (1.into(), 9.into()));
+}
+
+#[test]
+fn octal_plot_and_output_files_are_checked() {
+    let dir = std::env::temp_dir().join(format!("onag-octal-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("k.png");
+    assert_error(
+        &["octal", "0.77", "--plot", png.to_str().unwrap()],
+        "the plot is drawn as SVG; give a file name ending in .svg",
+    );
+    assert!(!png.exists());
+    let svg = dir.join("k.svg");
+    let same = dir.join(".").join("k.svg");
+    assert_error(
+        &["octal", "0.77", "--plot", svg.to_str().unwrap(), "--output", same.to_str().unwrap()],
+        "name the same file",
+    );
+    assert!(!svg.exists());
+    let run =
+        onag(&["octal", "0.77", "--upto", "20", "--plot", dir.join("K.SVG").to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn octal_bad_ranges_and_timeouts_read_like_other_bad_values() {
+    assert_error(
+        &["octal", "0.77", "--values", "-1..5"],
+        "invalid value '-1..5' for '--values <A..B>': '-1' must not be negative",
+    );
+    assert_error(
+        &["octal", "0.77", "--genus", "2..-5"],
+        "invalid value '2..-5' for '--genus <A..B>': '-5' must not be negative",
+    );
+    assert_error(
+        &["octal", "0.77", "--upto", "100000", "--timeout", "0"],
+        "invalid value '0' for '--timeout <SECONDS>': must be at least 1 second",
+    );
 }

@@ -69,8 +69,10 @@ fn arithmetic_periods_are_certified_where_the_theorem_applies() {
     let run = onag(&["octal", "0.8", "--upto", "1000"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout
-            .contains("period 3, preperiod 1, saltus 1 (certified from the values below n = 10"),
+        run.stdout.contains(
+            "period 3, preperiod 1, saltus 1 (certified by the arithmetic periodicity theorem \
+             from the values of heaps 0..=9;"
+        ),
         "{}",
         run.stdout
     );
@@ -96,7 +98,7 @@ fn arithmetic_periods_are_certified_where_the_theorem_applies() {
     assert_eq!(run.stdout.trim(), "Periodicity(Period => 3, Preperiod => 1, Saltus => 1)");
     let run = onag(&["eval", "game.heap.TakeAndBreak(\"0.3F\").CheckPeriodicity(200)"]);
     assert_eq!(run.stdout.trim(), "Nothing");
-    assert_error(&["octal", "0.8", "--upto", "5000000000"], "--upto 5000000000");
+    assert_error(&["octal", "0.8", "--upto", "5000000000", "--json"], "--upto 5000000000");
 }
 
 #[test]

@@ -78,3 +78,23 @@ fn bad_input() {
     assert_error(&["subtraction", "--all-but", "2", "--rule", "squares"], "cannot be used");
     assert_error(&["subtraction", "--rule", "squares", "100000000000000000000"], "too large");
 }
+
+#[test]
+fn all_but_nothing_is_nim() {
+    let v = json(&["subtraction", "--all-but", "", "--upto", "12", "--json"]);
+    assert_eq!(v["set"], "all but {}");
+    assert_eq!(v["sequence"], serde_json::json!((0..=12).collect::<Vec<u32>>()));
+    assert_eq!((v["period"].clone(), v["saltus"].clone()), (1.into(), 1.into()));
+    // Nim's winning move: make the nim-sum 0 (5 ^ 9 = 12, so 9 -> 5).
+    let v = json(&["subtraction", "--all-but", " ", "5", "9", "--json"]);
+    assert_eq!(v["value"], 12);
+    assert_eq!(v["winning_moves"], serde_json::json!([{"heap": 1, "from": 9, "to": 5, "take": 4}]));
+    let run = onag(&["subtraction", "--all-but", "", "--upto", "3"]);
+    assert!(run.stdout.contains("certificate: every amount may be taken"), "{}", run.stdout);
+    // An empty plain set has no moves at all: still an error.
+    assert_error(&["subtraction", ""], "the subtraction set is empty");
+    assert_error(
+        &["subtraction", "1,2", "--timeout", "0"],
+        "invalid value '0' for '--timeout <SECONDS>': must be at least 1 second",
+    );
+}

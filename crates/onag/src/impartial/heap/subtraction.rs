@@ -262,6 +262,11 @@ impl Periodicity {
                 start + p,
                 start + p + width
             ),
+            // Nothing excluded: every amount may be taken (Nim).
+            Certificate::RelativeState { width: 0, .. } => format!(
+                "every amount may be taken, so g(n) = mex {{g(0), ..., g(n-1)}} = n by \
+                 induction, and {claim}"
+            ),
             Certificate::RelativeState { width, at } => format!(
                 "g(n) depends only on the set of values below heap n-{width} and the last \
                  {width} values; relative to the mex of that set, the state at heap {at} \
