@@ -137,7 +137,7 @@ const MAX_ENUMERATED_HEAP: u64 = 1_000_000;
 #[derive(Serialize)]
 struct SumJson {
     heaps: Vec<u64>,
-    nim_value: u32,
+    nim_value: u128,
     outcome: onag::impartial::Outcome,
     winning_moves: Option<Vec<MoveJson>>,
     #[serde(serialize_with = "serialize_count")]
@@ -203,7 +203,7 @@ struct OctalJson<'a> {
 struct ValuesJson {
     from: u64,
     to: u64,
-    values: Vec<u32>,
+    values: Vec<u128>,
 }
 
 fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
@@ -302,8 +302,9 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
     }
     let table = &seq.values[..(upto as usize).saturating_add(1).min(seq.values.len())];
-    let value =
-        |n: u64| seq.value(n).with_context(|| format!("heap {n}: value beyond the computed table"));
+    let value = |n: u64| {
+        seq.wide_value(n).with_context(|| format!("heap {n}: value beyond the computed table"))
+    };
 
     if let Some((path, mut w)) = output {
         write_sequence(&seq, upto, path.ends_with(".bin"), &mut w, &budget)
@@ -540,9 +541,11 @@ fn solve_sum(
     seq: &GrundySequence,
     heaps: &[u64],
 ) -> anyhow::Result<SumJson> {
-    let mut nim_value = 0u32;
+    let mut nim_value = 0u128;
     for &h in heaps {
-        nim_value ^= seq.value(h).with_context(|| format!("--sum: heap {h}: value unknown"))?;
+        nim_value ^= seq
+            .wide_value(h)
+            .with_context(|| format!("--sum: heap {h}: value beyond the computed table"))?;
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let mut json = SumJson {

@@ -353,3 +353,20 @@ fn octal_bad_ranges_and_timeouts_read_like_other_bad_values() {
         "invalid value '0' for '--timeout <SECONDS>': must be at least 1 second",
     );
 }
+
+#[test]
+fn arithmetic_periodic_values_past_32_bits() {
+    // 0.8 (take one, leave three heaps): g(n) = floor((n - 1) / 3) from n = 1,
+    // so heap 10^12 has value 333333333333, more than 32 bits hold.
+    let run = onag(&["octal", "0.8", "--values", "999999999999..1000000000001"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "999999999999: 333333333332 333333333333 333333333333\n");
+    let run = onag(&["octal", "0.8", "--sum", "1000000000000,5"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("nim value: 333333333332\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("passes 2^32 - 1"), "{}", run.stdout);
+    let run =
+        onag(&["octal", "0.8", "--values", "18446744073709551615..18446744073709551615", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["values"]["values"][0].as_u64(), Some(6148914691236517204));
+}

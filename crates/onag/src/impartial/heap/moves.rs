@@ -64,10 +64,13 @@ impl Collector {
 }
 
 fn value(seq: &GrundySequence, n: u64) -> Result<u32> {
-    seq.value(n).ok_or_else(|| {
-        Error::invalid(format!(
+    seq.value(n).ok_or_else(|| match seq.wide_value(n) {
+        Some(v) => Error::invalid(format!(
+            "heap {n}: its value {v} passes 2^32 - 1, beyond what winning moves are searched for"
+        )),
+        None => Error::invalid(format!(
             "heap {n}: its value lies beyond the computed table and no period is certified"
-        ))
+        )),
     })
 }
 

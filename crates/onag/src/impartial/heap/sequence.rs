@@ -90,6 +90,20 @@ impl GrundySequence {
         u32::try_from(grown).ok()
     }
 
+    /// `g(n)` like [`Self::value`], in a type wide enough for every heap of
+    /// a certified arithmetic period (`saltus · n / p` can pass 2^32 − 1).
+    pub fn wide_value(&self, n: u64) -> Option<u128> {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(u128::from(v));
+        }
+        let c = self.certified?;
+        let (pp, p) = (c.preperiod as u64, c.period as u64);
+        let offset = n.checked_sub(pp)?;
+        let base = *self.values.get(usize::try_from(pp + offset % p).ok()?)?;
+        // At most (2^32 − 1) · 2^64 + 2^32: always fits.
+        Some(u128::from(c.saltus) * u128::from(offset / p) + u128::from(base))
+    }
+
     /// Extends the table to `g(0..=upto)` from the certified period. Errors
     /// when the table is shorter and no period is certified.
     pub fn fill_to(&mut self, upto: usize) -> Result<()> {
