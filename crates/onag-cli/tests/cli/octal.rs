@@ -83,13 +83,7 @@ fn bad_input_is_a_one_line_error() {
 
 /// Kayles values of heaps `0..=n`, from a run that searches every one.
 fn kayles_small(n: u64) -> Vec<u64> {
-    let run = onag(&["octal", "0.77", "--values", &format!("0..{n}"), "-q"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    run.stdout
-        .lines()
-        .flat_map(|l| l.split_once(": ").unwrap().1.split(' '))
-        .map(|v| v.parse().unwrap())
-        .collect()
+    small_values("0.77", n)
 }
 
 #[test]
