@@ -129,13 +129,29 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
             }
         }
         _ => {
+            let text = err.render().to_string();
+            // `onag eval -1+2`: an expression, not a flag or a negative count.
+            if err.kind() == Kind::UnknownArgument && text.contains("Usage: onag eval") {
+                if let Some(clap::error::ContextValue::String(arg)) =
+                    err.get(clap::error::ContextKind::InvalidArg)
+                {
+                    // clap names the flag it stopped at (`-1` of `-1+2`): show the word.
+                    let word =
+                        std::env::args().find(|a| a.starts_with(arg.as_str())).unwrap_or_default();
+                    let word = if word.is_empty() { arg.as_str() } else { word.as_str() };
+                    eprintln!(
+                        "error: '{word}' is not an option of onag eval; an expression that \
+                         starts with '-' goes after '--': onag eval -- '{word}'"
+                    );
+                    return ExitCode::from(EXIT_ERROR);
+                }
+            }
             if let Some(token) = negative_number(err) {
                 eprintln!("error: '{token}': numbers here must not be negative");
                 return ExitCode::from(EXIT_ERROR);
             }
             // clap's message may span lines ("required arguments were not
             // provided:" then the arguments); keep it, drop usage and tips.
-            let text = err.render().to_string();
             let message: Vec<&str> = text
                 .lines()
                 .map(str::trim)

@@ -1,7 +1,7 @@
 //! `onag eval` and the prompt fed from a pipe: one output line per input,
 //! `error: ...` lines on stdout, exit 1 if any input failed.
 
-use crate::{onag, onag_with_stdin};
+use crate::{assert_error, onag, onag_with_stdin};
 
 #[test]
 fn arguments_print_one_line_each() {
@@ -127,4 +127,12 @@ fn the_prompt_and_eval_dash_give_the_same_lines() {
     assert_eq!(eval.stdout, expected);
     assert_eq!((prompt.code, eval.code), (1, 1));
     assert!(prompt.stderr.is_empty() && eval.stderr.is_empty(), "{}", prompt.stderr);
+}
+
+#[test]
+fn eval_expressions_starting_with_a_hyphen_are_explained() {
+    assert_error(&["eval", "-1+2"], "'-1+2' is not an option of onag eval");
+    assert_error(&["eval", "-^"], "goes after '--': onag eval -- '-^'");
+    let run = onag(&["eval", "--", "-1+2", "-^"]);
+    assert_eq!(run.stdout, "1\nv\n");
 }
