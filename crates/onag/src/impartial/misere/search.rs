@@ -1,11 +1,11 @@
-//! The misère search: positions are sums of heaps of a [`HeapRuleset`] plus
-//! a number of nim heaps `*2` and `*1` (for the genus), memoised by their
-//! sorted contents. Iterative: an explicit stack, never recursion.
+//! Misère values and genus of sums of heaps of a [`HeapRuleset`], through
+//! misère canonical forms: each heap's simplest form is built once from its
+//! options (an explicit stack, never recursion), sums are added in the
+//! arena, and values are read from the result.
 
 use std::fmt;
 use std::ops::ControlFlow;
 
-use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use crate::budget::Budget;
@@ -15,24 +15,13 @@ use crate::impartial::heap::HeapRuleset;
 use crate::impartial::misere::canonical::{FormId, MisereForms, Phylum};
 use crate::impartial::misere::genus::GenusTable;
 
-/// A position key: `[twos, ones, h1, c1, h2, c2, ...]`: `ci` heaps of size
-/// `hi`, sizes strictly increasing, counts positive, heaps without moves left
-/// out. Run lengths keep a sum of thousands of equal heaps a short key.
-type Key = Vec<u32>;
-
-/// Bytes a memo entry takes besides its key's values (map slot, vector header).
-const ENTRY_OVERHEAD: u64 = 80;
-
-/// Misère values of sums of heaps of one ruleset, with a memo shared by all queries.
+/// Misère values of sums of heaps of one ruleset, with memos shared by all queries.
 pub struct MisereSolver<'a> {
     rule: &'a dyn HeapRuleset,
-    memo: FxHashMap<Key, u32>,
-    /// Bytes held by `memo`, checked against the budget's memory limit.
-    memo_bytes: u64,
-    has_moves: FxHashMap<usize, bool>,
     genus: GenusTable,
     forms: MisereForms,
-    heap_forms: FxHashMap<usize, FormId>,
+    /// The simplest forms of heaps `0, 1, 2, …` computed so far.
+    heap_forms: Vec<FormId>,
 }
 
 /// The genus `g^γ0γ1…` of a position.
@@ -90,169 +79,22 @@ impl<'a> MisereSolver<'a> {
     pub fn new(rule: &'a dyn HeapRuleset) -> Self {
         MisereSolver {
             rule,
-            memo: FxHashMap::default(),
-            memo_bytes: 0,
-            has_moves: FxHashMap::default(),
             genus: GenusTable::new(),
             forms: MisereForms::new(),
-            heap_forms: FxHashMap::default(),
+            heap_forms: Vec::new(),
         }
     }
 
-    /// The number of positions in the memos (misère values and genus sequences).
+    /// The number of entries in the memos (forms, sums and genus sequences).
     pub fn positions(&self) -> usize {
-        self.memo.len() + self.genus.len() + self.forms.len()
+        self.genus.len() + self.forms.len()
     }
 
-    fn moves(&mut self, heap: usize) -> bool {
-        if let Some(&m) = self.has_moves.get(&heap) {
-            return m;
-        }
-        let mut any = false;
-        self.rule.for_each_option(heap, &mut |_| {
-            any = true;
-            ControlFlow::Break(())
-        });
-        self.has_moves.insert(heap, any);
-        any
-    }
-
-    fn key(&mut self, twos: u32, ones: u32, heaps: impl IntoIterator<Item = usize>) -> Key {
-        let mut sizes: Vec<u32> =
-            heaps.into_iter().filter(|&h| self.moves(h)).map(|h| h as u32).collect();
-        sizes.sort_unstable();
-        let mut key = vec![twos, ones];
-        for h in sizes {
-            let n = key.len();
-            if n > 2 && key[n - 2] == h {
-                key[n - 1] += 1;
-            } else {
-                key.extend([h, 1]);
-            }
-        }
-        key
-    }
-
-    /// `key` with one heap of size `key[at]` replaced by the heaps `parts`.
-    fn replace(&mut self, key: &[u32], at: usize, parts: &[usize]) -> Key {
-        let mut out = key.to_vec();
-        out[at + 1] -= 1;
-        if out[at + 1] == 0 {
-            out.drain(at..at + 2);
-        }
-        for &p in parts {
-            if !self.moves(p) {
-                continue;
-            }
-            let p = p as u32;
-            let runs = (out.len() - 2) / 2;
-            let mut lo = 0;
-            let mut hi = runs;
-            while lo < hi {
-                let mid = (lo + hi) / 2;
-                if out[2 + 2 * mid] < p { lo = mid + 1 } else { hi = mid }
-            }
-            let i = 2 + 2 * lo;
-            if i < out.len() && out[i] == p {
-                out[i + 1] += 1;
-            } else {
-                out.splice(i..i, [p, 1]);
-            }
-        }
-        out
-    }
-
-    fn options(&mut self, key: &[u32]) -> Vec<Key> {
-        let (twos, ones) = (key[0], key[1]);
-        let mut out = Vec::new();
-        for at in (2..key.len()).step_by(2) {
-            let mut parts_list: Vec<Vec<usize>> = Vec::new();
-            self.rule.for_each_option(key[at] as usize, &mut |parts| {
-                parts_list.push(parts.to_vec());
-                ControlFlow::Continue(())
-            });
-            for parts in parts_list {
-                let k = self.replace(key, at, &parts);
-                out.push(k);
-            }
-        }
-        if twos > 0 {
-            let mut k = key.to_vec();
-            k[0] -= 1;
-            out.push(k.clone());
-            k[1] += 1;
-            out.push(k);
-        }
-        if ones > 0 {
-            let mut k = key.to_vec();
-            k[1] -= 1;
-            out.push(k);
-        }
-        out
-    }
-
-    fn value_of_key(&mut self, root: Key, budget: &Budget) -> Result<u32> {
-        // A position waiting for its options keeps their list, so it is
-        // generated once.
-        let mut stack: Vec<(Key, Option<Vec<Key>>)> = vec![(root.clone(), None)];
-        let mut steps = 0u64;
-        while let Some((key, known)) = stack.pop() {
-            if self.memo.contains_key(&key) {
-                continue;
-            }
-            steps += 1;
-            if steps % 1024 == 0 {
-                budget.check(self.memo.len() as u64)?;
-                budget.check_memory(self.memo_bytes)?;
-                budget.progress("misère positions", self.memo.len() as u64, budget.max_positions());
-            }
-            let expanded = known.is_some();
-            let options = match known {
-                Some(options) => options,
-                None => self.options(&key),
-            };
-            let missing: Vec<Key> = if expanded {
-                Vec::new()
-            } else {
-                options.iter().filter(|o| !self.memo.contains_key(*o)).cloned().collect()
-            };
-            // A big heap has many options: count the pending ones against the limit now.
-            if missing.len() >= 1024 {
-                budget.check((self.memo.len() + stack.len() + missing.len()) as u64)?;
-            }
-            if missing.is_empty() {
-                let value = if options.is_empty() {
-                    1
-                } else {
-                    crate::impartial::mex(options.iter().map(|o| u64::from(self.memo[o]))) as u32
-                };
-                self.memo_bytes += 4 * key.len() as u64 + ENTRY_OVERHEAD;
-                self.memo.insert(key, value);
-            } else {
-                stack.push((key, Some(options)));
-                stack.extend(missing.into_iter().map(|k| (k, None)));
-            }
-        }
-        Ok(self.memo[&root])
-    }
-
-    /// The misère Grundy value of the sum of `heaps`.
+    /// The misère Grundy value of the sum of `heaps`, from its misère
+    /// canonical form (the value is the same for equal games).
     pub fn misere_value(&mut self, heaps: &[usize], budget: &Budget) -> Result<u32> {
-        let key = self.key(0, 0, heaps.iter().copied());
-        self.value_of_key(key, budget)
-    }
-
-    /// The misère Grundy value of the sum of `heaps`, `twos` nim heaps `*2`
-    /// and `ones` nim heaps `*1`.
-    pub fn misere_value_with_nim(
-        &mut self,
-        heaps: &[usize],
-        twos: u32,
-        ones: u32,
-        budget: &Budget,
-    ) -> Result<u32> {
-        let key = self.key(twos, ones, heaps.iter().copied());
-        self.value_of_key(key, budget)
+        let form = self.canonical_form(heaps, budget)?;
+        Ok(self.forms.misere_value(form))
     }
 
     /// The genus of the sum of `heaps`. The misère values `γk` of the sum
@@ -301,59 +143,45 @@ impl<'a> MisereSolver<'a> {
         &mut self.forms
     }
 
-    /// The canonical form of one heap, computing the heaps its options
-    /// leave first (an explicit stack).
+    /// The canonical form of one heap, computing every smaller heap's first
+    /// (options only leave smaller heaps: the [`HeapRuleset`] invariant), so
+    /// no option list is ever stored.
     fn heap_form(&mut self, heap: usize, budget: &Budget) -> Result<FormId> {
-        type Pending = (usize, Option<Vec<Vec<usize>>>);
-        let mut stack: Vec<Pending> = vec![(heap, None)];
-        while let Some((h, known)) = stack.pop() {
-            if self.heap_forms.contains_key(&h) {
-                continue;
-            }
-            budget.check(self.positions() as u64)?;
-            budget.check_memory(self.forms.bytes())?;
-            let expanded = known.is_some();
-            let options = match known {
-                Some(options) => options,
-                None => {
-                    let mut options = Vec::new();
-                    self.rule.for_each_option(h, &mut |parts| {
-                        options.push(parts.to_vec());
-                        ControlFlow::Continue(())
-                    });
-                    options
-                }
-            };
-            let mut missing: Vec<usize> = options
-                .iter()
-                .flatten()
-                .copied()
-                .filter(|p| !self.heap_forms.contains_key(p))
-                .collect();
-            missing.sort_unstable();
-            missing.dedup();
-            if !missing.is_empty() {
-                if expanded {
-                    return Err(Error::invalid(format!(
-                        "heap {h} can be reached again from itself: not a short game"
-                    )));
-                }
-                stack.push((h, Some(options)));
-                stack.extend(missing.into_iter().map(|p| (p, None)));
-                continue;
-            }
-            let mut forms = Vec::with_capacity(options.len());
-            for parts in &options {
+        let MisereSolver { rule, forms, heap_forms, genus, .. } = self;
+        for h in heap_forms.len()..=heap {
+            budget.check((forms.len() + genus.len()) as u64)?;
+            budget.check_memory(forms.bytes())?;
+            budget.progress("misère forms of heaps", h as u64, Some(heap as u64 + 1));
+            let mut options = Vec::new();
+            let mut failed = None;
+            rule.for_each_option(h, &mut |parts| {
                 let mut sum = 0;
-                for p in parts {
-                    sum = self.forms.add(sum, self.heap_forms[p], budget)?;
+                for &p in parts {
+                    let Some(&part) = heap_forms.get(p).filter(|_| p < h) else {
+                        failed = Some(Error::invalid(format!(
+                            "heap {h} has an option with a heap of {p}: options must leave \
+                             smaller heaps"
+                        )));
+                        return ControlFlow::Break(());
+                    };
+                    match forms.add(sum, part, budget) {
+                        Ok(s) => sum = s,
+                        Err(e) => {
+                            failed = Some(e);
+                            return ControlFlow::Break(());
+                        }
+                    }
                 }
-                forms.push(sum);
+                options.push(sum);
+                ControlFlow::Continue(())
+            });
+            if let Some(e) = failed {
+                return Err(e);
             }
-            let form = self.forms.from_options(forms);
-            self.heap_forms.insert(h, form);
+            let form = forms.from_options(options);
+            heap_forms.push(form);
         }
-        Ok(self.heap_forms[&heap])
+        Ok(heap_forms[heap])
     }
 
     /// The misère values `γ0, γ1, …` of the sum of `heaps` plus `k` copies
