@@ -129,7 +129,7 @@ pub fn help_text() -> String {
     }
     let missing = unavailable_rulesets();
     if !missing.is_empty() {
-        text.push_str(&format!("\nNot available yet (they answer so): {}.\n", missing.join(", ")));
+        text.push_str(&format!("\nCGSuite rulesets not available yet: {}.\n", missing.join(", ")));
     }
     text
 }

@@ -539,6 +539,12 @@ pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Resu
     if let (Some(r), Some(s)) = (ruleset_of(a), ruleset_of(b)) {
         return Ok(r.same_rules(&s));
     }
+    if let (Value::Heap(r, n), Value::Heap(s, m)) = (a, b)
+        && n == m
+        && r.same_rules(s)
+    {
+        return Ok(true);
+    }
     if let (Value::List(x), Value::List(y)) = (a, b) {
         if x.len() != y.len() {
             return Ok(false);

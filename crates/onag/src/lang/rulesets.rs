@@ -508,7 +508,16 @@ pub(crate) fn nimber_of_position(
         }
         _ => return Ok(None),
     };
-    let g = value.to_u64().ok_or_else(|| ev.locate(super::arith::overflow(), span))?;
+    let g = value.to_u64().ok_or_else(|| {
+        ev.error(
+            span,
+            ErrorKind::Overflow,
+            format!(
+                "Overflow: the nim value {value} is beyond the nimbers of games (at most {})",
+                u64::MAX
+            ),
+        )
+    })?;
     ev.arena(span, |a| a.nimber(g)).map(Some)
 }
 

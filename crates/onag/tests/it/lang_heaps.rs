@@ -83,6 +83,7 @@ fn positions_take_part_in_arithmetic_and_comparisons() {
         ("game.heap.Wythoff(1,2) + *", "*"),
         ("[game.heap.Kayles(5), 1] == [*4, 1]", "true"),
         ("[game.heap.Kayles(5)] == [*3]", "false"),
+        ("game.heap.GrundysGame(10^20) == game.heap.TakeAndBreak(\"4!.0\")(10^20)", "true"),
         ("1 : game.heap.Kayles(1)", "1*"),
     ];
     for (input, expected) in cases {
@@ -102,6 +103,8 @@ fn form_dependent_members_of_positions_are_errors_not_answers() {
         assert!(out.starts_with("error: ") && out.contains(".CanonicalForm."), "{input}: {out}");
     }
     assert_eq!(run("game.heap.Kayles(5).CanonicalForm.Birthday"), "4");
+    let out = run("game.heap.Nim(10^30) == *5");
+    assert!(out.starts_with("error: ") && out.contains("Overflow"), "{out}");
 }
 
 #[test]
