@@ -38,6 +38,9 @@ use crate::nimber::NimberBig;
 /// before it computes the table up to the heap.
 const SEARCH: u64 = 100_000;
 
+/// The first stage of a heap's search for its value (see [`heap_value`]).
+const FIRST_STAGE: u64 = 1 << 10;
+
 /// The position limit of a misère value search when the user set none (the
 /// same as `onag octal --sum`): misère positions are multisets of heaps, so an
 /// unbounded search soon exhausts memory.
@@ -420,9 +423,22 @@ pub(crate) fn heap_value(
             analysis.value(heap).ok_or_else(|| out_of_reach(ev, heap, cap, span))
         }
         (None, Ruleset::TakeAndBreak(code, _)) => {
-            let upto = within.unwrap_or(cap.saturating_sub(1));
-            let sequence = code_sequence_until(ev, code, upto, span)?;
-            sequence_value(&sequence, heap).ok_or_else(|| out_of_reach(ev, heap, cap, span))
+            // Search in stages, each eight times longer, so that a period
+            // certified early (an arithmetic one only afterwards, from the
+            // values) answers before the whole table is computed.
+            let last = within.unwrap_or(cap.saturating_sub(1));
+            let mut upto = last.min(FIRST_STAGE);
+            loop {
+                let sequence = code_sequence_until(ev, code, upto, span)?;
+                if let Some(value) = sequence_value(&sequence, heap) {
+                    return Ok(value);
+                }
+                if upto >= last {
+                    return Err(out_of_reach(ev, heap, cap, span));
+                }
+                let next = upto.saturating_mul(8);
+                upto = if next >= last / 2 { last } else { next };
+            }
         }
         _ => Err(out_of_reach(ev, heap, 0, span)),
     }
