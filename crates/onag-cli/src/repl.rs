@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use onag::lang::Session;
-use onag::lang::members::MEMBERS;
+use onag::lang::members::{MEMBERS, RULESET_DOCS, unavailable_rulesets};
 use onag::{Error, ErrorKind};
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
@@ -122,10 +122,15 @@ pub fn help_text() -> String {
         text.push_str(&format!("  {:width$}  {} ({})\n", m.name, m.summary, m.on));
         text.push_str(&format!("  {:width$}    e.g. {}\n", "", m.example));
     }
-    text.push_str(
-        "\nOther CGSuite members (Temperature, Mean, Thermograph, ...) answer \
-         \"not available yet\" until the library has them.\n",
-    );
+    text.push_str("\nRulesets (a heap position is R(n); the short name alone also works):\n");
+    for r in RULESET_DOCS {
+        text.push_str(&format!("  {}  {}\n", r.path, r.summary));
+        text.push_str(&format!("    e.g. {}\n", r.example));
+    }
+    let missing = unavailable_rulesets();
+    if !missing.is_empty() {
+        text.push_str(&format!("\nCGSuite rulesets not available yet: {}.\n", missing.join(", ")));
+    }
     text
 }
 
@@ -171,6 +176,7 @@ fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
     println!("onag {} calculator. Type :help for help, :quit to leave.", env!("CARGO_PKG_VERSION"));
     let flag = signal::cancel_flag();
     let mut session = Session::new();
+    session.set_position_limit_given(ctx.global.max_positions.is_some());
     loop {
         let line = match editor.readline(PROMPT) {
             Ok(line) => line,
@@ -218,6 +224,7 @@ fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use onag::lang::members::known_members;
 
     #[test]
     fn brackets_are_counted_outside_strings() {
@@ -234,5 +241,20 @@ mod tests {
         for m in MEMBERS {
             assert!(help.contains(m.name) && help.contains(m.example), "{}", m.name);
         }
+    }
+
+    #[test]
+    fn help_lists_every_member_and_ruleset_the_evaluator_knows() {
+        let help = help_text();
+        for name in known_members() {
+            assert!(help.contains(&format!("  {name} ")), "{name} is missing from :help");
+        }
+        for r in RULESET_DOCS {
+            assert!(help.contains(r.path) && help.contains(r.example), "{}", r.name);
+        }
+        for name in ["NimValueSequence", "CheckPeriodicity", "game.heap.Kayles", "TakeAndBreak"] {
+            assert!(help.contains(name), "{name}");
+        }
+        assert!(!help.contains("Temperature, Mean, Thermograph"));
     }
 }

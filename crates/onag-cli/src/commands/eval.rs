@@ -78,6 +78,7 @@ pub fn batch(
     inputs: impl Iterator<Item = std::io::Result<Input>>,
 ) -> anyhow::Result<ExitCode> {
     let mut session = Session::new();
+    session.set_position_limit_given(ctx.global.max_positions.is_some());
     let mut out = render::Output::new();
     let mut failed = false;
     for input in inputs {

@@ -5,6 +5,7 @@ mod atomic;
 mod classic;
 mod coins;
 mod eval;
+mod eval_heaps;
 mod graph;
 mod hackenbush;
 mod help_examples;

@@ -125,6 +125,9 @@ fn fibonacci_nim_value(ev: &Eval<'_>, n: &BigUint, span: Span) -> Result<Value> 
     Ok(Value::int(BigInt::from(g)))
 }
 
+/// The members a classic position answers itself.
+pub(crate) const MEMBERS: &[&str] = &["NimValue", "OutcomeClass"];
+
 /// Members of a classic position: `NimValue`, `OutcomeClass`; `None` for
 /// other names.
 pub(crate) fn member(
@@ -134,7 +137,7 @@ pub(crate) fn member(
     args: &Args,
     span: Span,
 ) -> Option<Result<Value>> {
-    if !matches!(name, "NimValue" | "OutcomeClass") {
+    if !MEMBERS.contains(&name) {
         return None;
     }
     if !args.is_empty() {

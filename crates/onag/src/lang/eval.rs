@@ -34,6 +34,9 @@ pub struct Session {
     vars: FxHashMap<String, Value>,
     /// The games of this session; every [`Value::Game`] is an id in it.
     pub(crate) arena: Arena,
+    /// Whether the budgets' position limit is the user's own choice; when it
+    /// is not, misère searches keep to their smaller defaults.
+    position_limit_given: bool,
 }
 
 impl Session {
@@ -67,6 +70,22 @@ impl Session {
             Some(value) => self.show(&value),
             None => Ok(String::new()),
         }
+    }
+
+    /// Says whether the position limit of the budgets passed to
+    /// [`Session::run`] was set by the user (`--max-positions`). When it was
+    /// not (the default), `MisereNimValue` and `Genus` search at most
+    /// [`DEFAULT_MISERE_POSITIONS`](super::rulesets::DEFAULT_MISERE_POSITIONS)
+    /// and [`DEFAULT_GENUS_POSITIONS`](super::rulesets::DEFAULT_GENUS_POSITIONS)
+    /// positions, as `onag octal` does, since an unbounded misère search soon
+    /// exhausts memory; when it was, the budget's limit alone applies.
+    pub fn set_position_limit_given(&mut self, given: bool) {
+        self.position_limit_given = given;
+    }
+
+    /// Whether the budgets' position limit was set by the user.
+    pub fn position_limit_given(&self) -> bool {
+        self.position_limit_given
     }
 
     /// The value of variable `name`, if assigned.

@@ -41,6 +41,12 @@ impl Eval<'_> {
     pub(crate) fn game_of(&mut self, value: &Value, span: Span, what: &str) -> Result<GameId> {
         match value {
             Value::Game(g) => Ok(*g),
+            Value::Heap(..) | Value::Classic(_) => {
+                match super::rulesets::nimber_of_position(self, value, span)? {
+                    Some(g) => Ok(g),
+                    None => Err(self.error(span, ErrorKind::InvalidInput, "no nim value")),
+                }
+            }
             Value::Number(q) => match Dyadic::from_rational(q) {
                 Some(x) => self.arena(span, |a| a.dyadic(&x)),
                 None => Err(self.error(
@@ -244,6 +250,48 @@ pub(crate) fn binary(
     Some(result)
 }
 
+/// The members of games (numbers included) that [`member`] answers.
+pub(crate) const GAME_MEMBERS: &[&str] = &[
+    "CanonicalForm",
+    "LeftOptions",
+    "RightOptions",
+    "Birthday",
+    "OutcomeClass",
+    "LeftStop",
+    "RightStop",
+    "Followers",
+    "FollowerCount",
+    "Pow",
+    "PowTo",
+    "IsZero",
+    "IsNumber",
+    "IsNimber",
+    "IsNumberish",
+    "IsInfinitesimal",
+    "IsAllSmall",
+    "IsSwitch",
+    "NimValue",
+    "AtomicWeight",
+    "IsAtomic",
+    "ReducedCanonicalForm",
+    "Incentives",
+    "Mean",
+    "Temperature",
+    "Thermograph",
+    "Cool",
+    "Heat",
+    "Overheat",
+    "IsEvenTempered",
+    "IsOddTempered",
+    "IsNumberTiny",
+    "StopCount",
+    "IsUptimal",
+    "IsOrdinal",
+    "NortonMultiply",
+    "ConwayProduct",
+    "OrdinalSum",
+];
+
 /// Game members (numbers included); `None` when `name` is not one.
 pub(crate) fn member(
     ev: &mut Eval<'_>,
@@ -252,46 +300,6 @@ pub(crate) fn member(
     span: Span,
     args: &[(Value, Span)],
 ) -> Option<Result<Value>> {
-    const GAME_MEMBERS: &[&str] = &[
-        "CanonicalForm",
-        "LeftOptions",
-        "RightOptions",
-        "Birthday",
-        "OutcomeClass",
-        "LeftStop",
-        "RightStop",
-        "Followers",
-        "FollowerCount",
-        "Pow",
-        "PowTo",
-        "IsZero",
-        "IsNumber",
-        "IsNimber",
-        "IsNumberish",
-        "IsInfinitesimal",
-        "IsAllSmall",
-        "IsSwitch",
-        "NimValue",
-        "AtomicWeight",
-        "IsAtomic",
-        "ReducedCanonicalForm",
-        "Incentives",
-        "Mean",
-        "Temperature",
-        "Thermograph",
-        "Cool",
-        "Heat",
-        "Overheat",
-        "IsEvenTempered",
-        "IsOddTempered",
-        "IsNumberTiny",
-        "StopCount",
-        "IsUptimal",
-        "IsOrdinal",
-        "NortonMultiply",
-        "ConwayProduct",
-        "OrdinalSum",
-    ];
     if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
         return None;
     }

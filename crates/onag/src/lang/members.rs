@@ -3,7 +3,10 @@
 //! Each member is backed by a library function of the same meaning. A member
 //! that CALCULATOR.md names but no library module provides yet answers with
 //! the error "`Name` is not available yet", never a wrong value. [`MEMBERS`]
-//! documents every member that works, with an example (the REPL's `:help`).
+//! documents every member that works, with an example, and [`RULESET_DOCS`]
+//! every ruleset that works (the REPL's `:help` is generated from both);
+//! [`known_members`] gathers the names the evaluator answers, so a test can
+//! hold the documentation to them.
 
 use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
@@ -68,6 +71,19 @@ pub const MEMBERS: &[MemberDoc] = &[
         "5 NimSum 3",
         "nim-sum (bitwise exclusive or) of non-negative integers",
     ),
+    doc(
+        "NimProduct",
+        "integer",
+        "8 NimProduct 3",
+        "nim product of non-negative integers (also 8.NimProduct(3))",
+    ),
+    doc(
+        "NimDiv",
+        "integer",
+        "12 NimDiv 3",
+        "nim quotient: a NimDiv b is a nim-times b's nim inverse",
+    ),
+    doc("NimInverse", "integer", "2.NimInverse", "the nim inverse of a positive integer"),
     doc("Length", "list or string", "[1,2,3].Length", "the number of elements or characters"),
     doc("CanonicalForm", "game", "{1|1}.CanonicalForm", "the canonical form"),
     doc("LeftOptions", "game", "{3||2|1}.LeftOptions", "the Left options of the canonical form"),
@@ -159,6 +175,30 @@ pub const MEMBERS: &[MemberDoc] = &[
     ),
     doc("NimValue", "impartial game", "(*3+*5).NimValue", "the nim value"),
     doc(
+        "NimValue",
+        "heap position",
+        "game.heap.GrundysGame(100001).NimValue",
+        "the nim value, from the table of heaps up to it (below 10^7) or a certified period",
+    ),
+    doc(
+        "CanonicalForm",
+        "heap position",
+        "game.heap.Kayles(5).CanonicalForm",
+        "*NimValue: in sums and comparisons a heap position is that nimber",
+    ),
+    doc(
+        "NimValueSequence",
+        "heap ruleset",
+        "game.heap.Kayles.NimValueSequence(10)",
+        "the nim values of heaps 1..n (n below 10^7)",
+    ),
+    doc(
+        "CheckPeriodicity",
+        "heap ruleset",
+        "game.heap.DawsonsKayles.CheckPeriodicity(2000)",
+        "the period certified among heaps 0..n: Periodicity(Period => p, Preperiod => q, Saltus => s), or Nothing",
+    ),
+    doc(
         "MisereNimValue",
         "heap position",
         "game.heap.Kayles(5).MisereNimValue",
@@ -214,6 +254,107 @@ pub const MEMBERS: &[MemberDoc] = &[
         "P or N before the first move (P exactly for Fibonacci numbers)",
     ),
 ];
+
+/// One ruleset's documentation: how it is written, an example, a summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesetDoc {
+    /// The ruleset's short name (`Kayles`).
+    pub name: &'static str,
+    /// Its CGSuite path with arguments (`game.heap.Kayles`).
+    pub path: &'static str,
+    /// An input that uses it.
+    pub example: &'static str,
+    /// What it is.
+    pub summary: &'static str,
+}
+
+const fn ruleset(
+    name: &'static str,
+    path: &'static str,
+    example: &'static str,
+    summary: &'static str,
+) -> RulesetDoc {
+    RulesetDoc { name, path, example, summary }
+}
+
+/// Every ruleset that works, with an example; `R(n)` is a heap of n.
+pub const RULESET_DOCS: &[RulesetDoc] = &[
+    ruleset("Nim", "game.heap.Nim", "game.heap.Nim(7).NimValue", "remove any number from a heap"),
+    ruleset("Kayles", "game.heap.Kayles", "game.heap.Kayles(5) + *4", "the octal game 0.77"),
+    ruleset(
+        "DawsonsKayles",
+        "game.heap.DawsonsKayles",
+        "game.heap.DawsonsKayles.CheckPeriodicity(2000)",
+        "the octal game 0.07",
+    ),
+    ruleset(
+        "GrundysGame",
+        "game.heap.GrundysGame",
+        "game.heap.GrundysGame.NimValueSequence(20)",
+        "split a heap into two unequal heaps (4!.0)",
+    ),
+    ruleset(
+        "Subtraction",
+        "game.heap.Subtraction([a,b,...], allbut => false)",
+        "game.heap.Subtraction([2,3,7])(100).NimValue",
+        "remove a number in the set (with allbut => true: any number not in it)",
+    ),
+    ruleset(
+        "TakeAndBreak",
+        "game.heap.TakeAndBreak(\"code\")",
+        "game.heap.TakeAndBreak(\"0.137\").NimValueSequence(10)",
+        "an octal or hexadecimal take-and-break code (4!.0, 0.[3], 0.3F; printed normalised)",
+    ),
+    ruleset(
+        "Wythoff",
+        "game.heap.Wythoff(a,b)",
+        "game.heap.Wythoff(3,5).OutcomeClass",
+        "Wythoff's game with heaps a and b",
+    ),
+    ruleset(
+        "FibonacciNim",
+        "game.heap.FibonacciNim(n)",
+        "game.heap.FibonacciNim(13).OutcomeClass",
+        "Fibonacci Nim with a heap of n before the first move",
+    ),
+    ruleset(
+        "Hackenbush",
+        "game.graph.Hackenbush(\"picture\")",
+        "game.graph.Hackenbush(\"lrlrrllr\").CanonicalForm",
+        "a Hackenbush string or tree: l blue, r red, e green, (a;b) branches",
+    ),
+    ruleset(
+        "Turning",
+        "game.strip.Turning(\"rule\")(\"coins\")",
+        "game.strip.Turning(\"1-3\")(\"htth\").NimValue",
+        "a coin-turning game on a row of coins (h heads, t tails)",
+    ),
+];
+
+/// Every member name the evaluator answers for some value.
+pub fn known_members() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = NUMBER_MEMBERS
+        .iter()
+        .chain(games::GAME_MEMBERS)
+        .chain(rulesets::POSITION_MEMBERS)
+        .chain(rulesets::RULESET_MEMBERS)
+        .chain(classic::MEMBERS)
+        .chain(LIST_MEMBERS)
+        .copied()
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// Rulesets CGSuite has that the calculator does not (they answer "not
+/// available yet"), by short name.
+pub fn unavailable_rulesets() -> Vec<&'static str> {
+    RULESETS.iter().copied().filter(|r| !RULESET_DOCS.iter().any(|d| d.name == *r)).collect()
+}
+
+/// Members of lists and strings.
+const LIST_MEMBERS: &[&str] = &["Length"];
 
 /// Every member name that CALCULATOR.md lists: names in this list that no
 /// value implements yet answer "not available yet".
@@ -344,14 +485,39 @@ pub(crate) fn switch(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
 
 /// `+x` on a non-number.
 pub(crate) fn unary_plus(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
-    match x {
-        Value::Game(_) => Ok(x),
+    match as_game(ev, x, span)? {
+        x @ (Value::Game(_) | Value::Number(_)) => Ok(x),
         other => Err(type_error(ev, "'+'", &other, span)),
+    }
+}
+
+/// A heap or classic position as the nimber it is worth in normal play
+/// (CGSuite: the canonical form of an impartial game is `*NimValue`); any
+/// other value unchanged.
+fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    match rulesets::nimber_of_position(ev, &x, span)? {
+        Some(g) => Ok(ev.game_value(g)),
+        None => Ok(x),
+    }
+}
+
+/// Members that a position answers as its nimber: they depend only on its
+/// value (CGSuite defines them on any game through its canonical form).
+const POSITION_GAME_MEMBERS: &[&str] =
+    &["CanonicalForm", "AtomicWeight", "ReducedCanonicalForm", "OutcomeClass"];
+
+/// The ruleset a value names: `game.heap.Kayles` or a built ruleset.
+fn ruleset_of(v: &Value) -> Option<Ruleset> {
+    match v {
+        Value::Ruleset(rules) => Some(rules.clone()),
+        Value::Builtin(path) => rulesets::plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
+        _ => None,
     }
 }
 
 /// `-x`.
 pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    let x = as_game(ev, x, span)?;
     match x {
         Value::Number(q) => Ok(Value::Number(-q)),
         Value::Game(g) => games::negate(ev, g, span),
@@ -367,10 +533,33 @@ fn type_error(ev: &Eval<'_>, what: &str, x: &Value, span: Span) -> crate::Error 
     )
 }
 
-/// Whether two values are equal (`==`).
+/// Whether two values are equal (`==`): games (positions by their value) as
+/// games, rulesets as the same game, lists element by element.
 pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Result<bool> {
-    if games::is_gamey(a) && games::is_gamey(b) {
-        return games::equal(ev, a, b, span);
+    if let (Some(r), Some(s)) = (ruleset_of(a), ruleset_of(b)) {
+        return Ok(r.same_rules(&s));
+    }
+    if let (Value::Heap(r, n), Value::Heap(s, m)) = (a, b)
+        && n == m
+        && r.same_rules(s)
+    {
+        return Ok(true);
+    }
+    if let (Value::List(x), Value::List(y)) = (a, b) {
+        if x.len() != y.len() {
+            return Ok(false);
+        }
+        for (p, q) in x.iter().zip(y) {
+            if !equal(ev, p, q, span)? {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    let a = as_game(ev, a.clone(), span)?;
+    let b = as_game(ev, b.clone(), span)?;
+    if games::is_gamey(&a) && games::is_gamey(&b) {
+        return games::equal(ev, &a, &b, span);
     }
     Ok(a == b)
 }
@@ -402,6 +591,8 @@ pub(crate) fn binary(
         BinOp::Ne => "!=",
         BinOp::Named(name) => name.as_str(),
     };
+    let a = as_game(ev, a, span)?;
+    let b = as_game(ev, b, span)?;
     if let Some(result) = games::binary(ev, op, &a, &b, span) {
         return result;
     }
@@ -552,6 +743,28 @@ pub(crate) fn member(
     {
         return result;
     }
+    if matches!(target, Value::Heap(..) | Value::Classic(_)) && games::GAME_MEMBERS.contains(&name)
+    {
+        if POSITION_GAME_MEMBERS.contains(&name) {
+            let value = as_game(ev, target, span)?;
+            return member(ev, value, name, span, args);
+        }
+        let mut shown = String::new();
+        match &target {
+            Value::Heap(rules, n) => shown = format!("{}({n})", rules.name()),
+            Value::Classic(position) => shown.push_str(&position.name()),
+            _ => {}
+        }
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "{name} is not a member of {}: its canonical form has it, as in \
+                 {shown}.CanonicalForm.{name}",
+                target.kind_name()
+            ),
+        ));
+    }
     if let Value::Builtin(path) = &target {
         let resolved = namespace_member(ev, path, name, span)?;
         return match args {
@@ -570,7 +783,7 @@ pub(crate) fn member(
         }
     }
     if let Value::List(items) = &target
-        && name == "Length"
+        && LIST_MEMBERS.contains(&name)
     {
         positional(ev, name, args, 0, span)?;
         return Ok(Value::int(items.len()));
@@ -623,6 +836,28 @@ fn namespace_member(ev: &mut Eval<'_>, path: &str, name: &str, span: Span) -> Re
     Err(ev.error(span, ErrorKind::InvalidInput, format!("unknown name '{path}.{name}'")))
 }
 
+/// Members of numbers that [`number_member`] answers.
+const NUMBER_MEMBERS: &[&str] = &[
+    "Floor",
+    "Reciprocal",
+    "Max",
+    "Min",
+    "Sign",
+    "IsInteger",
+    "Div",
+    "Isqrt",
+    "Lb",
+    "IsTwoPower",
+    "IsEvil",
+    "IsOdious",
+    "IsEven",
+    "IsOdd",
+    "NimSum",
+    "NimProduct",
+    "NimDiv",
+    "NimInverse",
+];
+
 fn number_member(
     ev: &mut Eval<'_>,
     q: &BigRational,
@@ -630,26 +865,6 @@ fn number_member(
     span: Span,
     args: Option<Args>,
 ) -> Option<Result<Value>> {
-    const NUMBER_MEMBERS: &[&str] = &[
-        "Floor",
-        "Reciprocal",
-        "Max",
-        "Min",
-        "Sign",
-        "IsInteger",
-        "Div",
-        "Isqrt",
-        "Lb",
-        "IsTwoPower",
-        "IsEvil",
-        "IsOdious",
-        "IsEven",
-        "IsOdd",
-        "NimSum",
-        "NimProduct",
-        "NimDiv",
-        "NimInverse",
-    ];
     if !NUMBER_MEMBERS.contains(&name) {
         return None;
     }

@@ -7,11 +7,21 @@
 //! a proved periodicity. Kayles (`0.77`), Dawson's Kayles (`0.07`) and
 //! `TakeAndBreak("code")` use the take-and-break engine, whose periods are
 //! certified by the octal periodicity theorem. A heap position `R(n)` answers
-//! `NimValue` from the table, or through the period for heaps beyond it, and
-//! `MisereNimValue` and `Genus` by the misère search.
+//! `NimValue` from the table up to its heap (at most [`MAX_LIST`] values, and
+//! the budget), or through a certified period for heaps beyond it, and
+//! `MisereNimValue` and `Genus` by the misère search, bounded by
+//! [`DEFAULT_MISERE_POSITIONS`] and [`DEFAULT_GENUS_POSITIONS`] unless the
+//! user set a position limit. In normal play a heap position is an impartial
+//! game worth the nimber of its nim value, which is how it takes part in sums
+//! and comparisons ([`nimber_of_position`]).
+//!
+//! Rulesets are equal when they are the same game: CGSuite defines Nim and
+//! subtraction games as take-and-break codes, so they compare by normalised
+//! code (`TakeAndBreak("0.77") == game.heap.Kayles`), and codes print
+//! normalised (`TakeAndBreak("04.30")` prints `game.heap.TakeAndBreak("4.3")`).
 
 use num_bigint::{BigInt, BigUint, Sign};
-use num_traits::ToPrimitive;
+use num_traits::{CheckedSub, ToPrimitive};
 
 use super::eval::{Eval, MAX_LIST};
 use super::lexer::Span;
@@ -24,8 +34,21 @@ use crate::impartial::heap::{HeapRuleset, TakeAndBreak};
 use crate::impartial::misere::MisereSolver;
 use crate::nimber::NimberBig;
 
-/// How many heap values `NimValue` computes before relying on a period.
+/// How many heap values a subtraction game's `NimValue` searches for a period
+/// before it computes the table up to the heap.
 const SEARCH: u64 = 100_000;
+
+/// The first stage of a heap's search for its value (see [`heap_value`]).
+const FIRST_STAGE: u64 = 1 << 10;
+
+/// The position limit of a misère value search when the user set none (the
+/// same as `onag octal --sum`): misère positions are multisets of heaps, so an
+/// unbounded search soon exhausts memory.
+pub const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
+
+/// The position limit of a genus computation when the user set none (the same
+/// as `onag octal --genus`).
+pub const DEFAULT_GENUS_POSITIONS: u64 = 2_000_000;
 
 /// A heap ruleset the calculator can compute with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +90,34 @@ impl Ruleset {
             Ruleset::Nim => Some(SubtractionSet::AllBut(Vec::new())),
             Ruleset::Subtraction(set) => Some(set.clone()),
             Ruleset::TakeAndBreak(..) => None,
+        }
+    }
+
+    /// The ruleset as a take-and-break code, when it is one: CGSuite defines
+    /// Nim as `0.[3]` and subtraction games by their codes.
+    fn code(&self) -> Option<TakeAndBreak> {
+        let members =
+            |s: &[u64]| s.iter().map(|&k| usize::try_from(k).ok()).collect::<Option<Vec<_>>>();
+        match self {
+            Ruleset::Nim => TakeAndBreak::from_subtraction_set(&[], true).ok(),
+            Ruleset::Subtraction(SubtractionSet::Finite(s)) => {
+                TakeAndBreak::from_subtraction_set(&members(s)?, false).ok()
+            }
+            Ruleset::Subtraction(SubtractionSet::AllBut(s)) => {
+                TakeAndBreak::from_subtraction_set(&members(s)?, true).ok()
+            }
+            Ruleset::Subtraction(SubtractionSet::Rule(_)) => None,
+            Ruleset::TakeAndBreak(code, _) => Some(code.clone()),
+        }
+    }
+
+    /// Whether two rulesets are the same game: the same normalised code, or
+    /// (for subtraction sets too large for a code) the same set.
+    pub fn same_rules(&self, other: &Ruleset) -> bool {
+        match (self.code(), other.code()) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => self.set().is_some() && self.set() == other.set(),
+            _ => false,
         }
     }
 
@@ -173,7 +224,7 @@ pub(crate) fn take_and_break(
         ev.error(Span::new(offset, offset), e.kind(), format!("TakeAndBreak: {}", e.message()))
     })?;
     let mut name = String::from("game.heap.TakeAndBreak(");
-    super::value::write_string(&mut name, text);
+    super::value::write_string(&mut name, &code.to_string());
     name.push(')');
     Ok(Value::Ruleset(Ruleset::TakeAndBreak(code, name)))
 }
@@ -249,11 +300,15 @@ fn count_arg(ev: &Eval<'_>, name: &str, args: &[(Value, Span)], span: Span) -> R
     let [(v, at)] = args else {
         return Err(ev.error(span, ErrorKind::InvalidInput, format!("{name} takes 1 argument")));
     };
-    non_negative(ev, name, v, *at)?.to_u64().filter(|&n| n <= MAX_LIST).ok_or_else(|| {
+    // Heaps 0..=n: n + 1 values, at most MAX_LIST of them.
+    non_negative(ev, name, v, *at)?.to_u64().filter(|&n| n < MAX_LIST).ok_or_else(|| {
         ev.error(
             *at,
             ErrorKind::LimitExceeded,
-            format!("{name}: the count is larger than {MAX_LIST}"),
+            format!(
+                "{name}: the count is larger than {} (heaps 0 to n need n + 1 values, at most {MAX_LIST})",
+                MAX_LIST - 1
+            ),
         )
     })
 }
@@ -300,37 +355,102 @@ pub(crate) fn ruleset_member(
     Some(result)
 }
 
-fn out_of_reach(ev: &Eval<'_>, heap: &BigUint, span: Span) -> crate::Error {
+/// How many values a heap table may hold: [`MAX_LIST`], or fewer under the budget.
+fn table_cap(ev: &Eval<'_>) -> u64 {
+    ev.budget.max_positions().map_or(MAX_LIST, |max| max.min(MAX_LIST))
+}
+
+fn out_of_reach(ev: &Eval<'_>, heap: &BigUint, searched: u64, span: Span) -> crate::Error {
+    let hint = if searched < MAX_LIST {
+        "raise --max-positions to search further".to_string()
+    } else {
+        format!("heaps beyond {} need a period", MAX_LIST - 1)
+    };
     ev.error(
         span,
         ErrorKind::LimitExceeded,
-        format!("no period found in the first {SEARCH} values: heap {heap} is out of reach"),
+        format!(
+            "no period found in the first {searched} values: heap {heap} is out of reach ({hint})"
+        ),
     )
 }
 
-/// The normal-play value of a heap of `heap`.
-fn heap_value(ev: &mut Eval<'_>, rules: &Ruleset, heap: &BigUint, span: Span) -> Result<BigUint> {
-    let upto = heap.to_u64().filter(|&h| h <= SEARCH);
+/// The values of a take-and-break game up to `upto`, or up to a certified
+/// (possibly arithmetic) period, whichever comes first.
+fn code_sequence_until(
+    ev: &mut Eval<'_>,
+    code: &TakeAndBreak,
+    upto: u64,
+    span: Span,
+) -> Result<crate::impartial::heap::GrundySequence> {
+    let mut sequence = code.sequence_until(upto, ev.budget).map_err(|e| ev.locate(e, span))?;
+    crate::impartial::heap::arith::certify_sequence(code, &mut sequence);
+    Ok(sequence)
+}
+
+/// The value of a heap of any size: from the table, or through the certified period.
+fn sequence_value(
+    sequence: &crate::impartial::heap::GrundySequence,
+    heap: &BigUint,
+) -> Option<BigUint> {
+    if let Some(&g) = heap.to_usize().and_then(|n| sequence.values.get(n)) {
+        return Some(BigUint::from(g));
+    }
+    let p = sequence.certified?;
+    let offset = heap.checked_sub(&BigUint::from(p.preperiod))?;
+    let index = (&offset % p.period).to_usize()? + p.preperiod;
+    let base = *sequence.values.get(index)?;
+    Some(BigUint::from(base) + (offset / p.period) * p.saltus)
+}
+
+/// The normal-play value of a heap of `heap`: from the table of heaps up to it
+/// when it fits (fewer than [`MAX_LIST`] values and the budget), else through
+/// a period found among the values the table may hold.
+pub(crate) fn heap_value(
+    ev: &mut Eval<'_>,
+    rules: &Ruleset,
+    heap: &BigUint,
+    span: Span,
+) -> Result<BigUint> {
+    let cap = table_cap(ev);
+    let within = heap.to_u64().filter(|&h| h < MAX_LIST);
     match (rules.set(), rules) {
         (Some(set), _) => {
-            let analysis = analyze(ev, &set, upto.unwrap_or(0), SEARCH, span)?;
-            analysis.value(heap).ok_or_else(|| out_of_reach(ev, heap, span))
+            let analysis = match within {
+                Some(h) => analyze(ev, &set, h, SEARCH.min(cap), span)?,
+                None => analyze(ev, &set, 0, cap, span)?,
+            };
+            analysis.value(heap).ok_or_else(|| out_of_reach(ev, heap, cap, span))
         }
         (None, Ruleset::TakeAndBreak(code, _)) => {
-            let sequence = code_sequence(ev, code, upto.unwrap_or(SEARCH), span)?;
-            if let Some(n) = upto {
-                return Ok(BigUint::from(sequence.values[n as usize]));
+            // Search in stages, each eight times longer, so that a period
+            // certified early (an arithmetic one only afterwards, from the
+            // values) answers before the whole table is computed.
+            let last = within.unwrap_or(cap.saturating_sub(1));
+            let mut upto = last.min(FIRST_STAGE);
+            loop {
+                let sequence = code_sequence_until(ev, code, upto, span)?;
+                if let Some(value) = sequence_value(&sequence, heap) {
+                    return Ok(value);
+                }
+                if upto >= last {
+                    return Err(out_of_reach(ev, heap, cap, span));
+                }
+                let next = upto.saturating_mul(8);
+                upto = if next >= last / 2 { last } else { next };
             }
-            let p = sequence.certified.ok_or_else(|| out_of_reach(ev, heap, span))?;
-            let pre = BigUint::from(p.preperiod);
-            let k = (heap - &pre) / p.period;
-            let index = ((heap - &pre) % p.period).to_usize().unwrap_or(0) + p.preperiod;
-            let base =
-                sequence.values.get(index).copied().ok_or_else(|| out_of_reach(ev, heap, span))?;
-            Ok(BigUint::from(base) + k * p.saltus)
         }
-        _ => Err(out_of_reach(ev, heap, span)),
+        _ => Err(out_of_reach(ev, heap, 0, span)),
     }
+}
+
+/// The budget of a misère search: the user's position limit, or `default`.
+fn misere_budget(ev: &Eval<'_>, default: u64) -> crate::Budget {
+    if ev.session.position_limit_given() {
+        return ev.budget.clone();
+    }
+    let max = ev.budget.max_positions().map_or(default, |m| m.min(default));
+    ev.budget.clone().with_max_positions(max)
 }
 
 /// Members of a heap position `R(n)`: `NimValue`, `MisereNimValue`, `Genus`.
@@ -341,13 +461,12 @@ pub(crate) fn position_member(
     name: &str,
     span: Span,
 ) -> Option<Result<Value>> {
-    if !matches!(name, "NimValue" | "MisereNimValue" | "Genus") {
+    if !POSITION_MEMBERS.contains(&name) {
         return None;
     }
     let result = (|| {
-        let value = heap_value(ev, rules, heap, span)?;
         if name == "NimValue" {
-            return Ok(Value::int(BigInt::from(value)));
+            return Ok(Value::int(BigInt::from(heap_value(ev, rules, heap, span)?)));
         }
         let n = heap.to_usize().filter(|&n| n as u64 <= SEARCH).ok_or_else(|| {
             ev.error(
@@ -361,18 +480,61 @@ pub(crate) fn position_member(
         let rule: &dyn HeapRuleset = match (&subtraction_rule, rules) {
             (Some(r), _) => r,
             (None, Ruleset::TakeAndBreak(code, _)) => code,
-            _ => return Err(out_of_reach(ev, heap, span)),
+            _ => return Err(out_of_reach(ev, heap, 0, span)),
         };
         let mut solver = MisereSolver::new(rule);
-        let budget = ev.budget.clone();
+        // Name the member in a limit's message: "MisereNimValue: 300001 positions exceed ...".
+        let named =
+            |e: crate::Error| crate::Error::new(e.kind(), format!("{name}: {}", e.message()));
         if name == "MisereNimValue" {
-            let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(e, span))?;
+            let budget = misere_budget(ev, DEFAULT_MISERE_POSITIONS);
+            let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
             return Ok(Value::int(v));
         }
-        let genus = solver.genus(&[n], &budget).map_err(|e| ev.locate(e, span))?;
+        let budget = misere_budget(ev, DEFAULT_GENUS_POSITIONS);
+        let genus = solver.genus(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
         Ok(Value::Genus(genus.to_string()))
     })();
     Some(result)
+}
+
+/// Members a heap position answers itself (others go through its nimber).
+pub(crate) const POSITION_MEMBERS: &[&str] = &["NimValue", "MisereNimValue", "Genus"];
+
+/// Members of a heap ruleset.
+pub(crate) const RULESET_MEMBERS: &[&str] = &["NimValueSequence", "CheckPeriodicity"];
+
+/// The nimber `*g` a heap or classic position is worth in normal play, `g`
+/// its nim value: how positions take part in sums, comparisons and
+/// `CanonicalForm` (CGSuite: an impartial game's canonical form is `*NimValue`).
+pub(crate) fn nimber_of_position(
+    ev: &mut Eval<'_>,
+    position: &Value,
+    span: Span,
+) -> Result<Option<crate::game::GameId>> {
+    let value = match position {
+        Value::Heap(rules, heap) => heap_value(ev, rules, heap, span)?,
+        Value::Classic(p) => {
+            let v = super::classic::member(ev, p, "NimValue", &[], span)
+                .unwrap_or_else(|| Err(ev.error(span, ErrorKind::InvalidInput, "no nim value")))?;
+            match v.as_integer().and_then(|n| n.to_biguint()) {
+                Some(g) => g,
+                None => return Err(ev.error(span, ErrorKind::InvalidInput, "no nim value")),
+            }
+        }
+        _ => return Ok(None),
+    };
+    let g = value.to_u64().ok_or_else(|| {
+        ev.error(
+            span,
+            ErrorKind::Overflow,
+            format!(
+                "Overflow: the nim value {value} is beyond the nimbers of games (at most {})",
+                u64::MAX
+            ),
+        )
+    })?;
+    ev.arena(span, |a| a.nimber(g)).map(Some)
 }
 
 /// `game.graph.Hackenbush("e(ee;e)")`: a Green Hackenbush picture (CGSuite's

@@ -9,6 +9,7 @@ mod game_print;
 mod graph;
 mod hackenbush;
 mod lang;
+mod lang_heaps;
 mod loopy;
 mod misere_forms;
 mod nimber;

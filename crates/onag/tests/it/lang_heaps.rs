@@ -1,0 +1,279 @@
+//! Heap rulesets in the calculator: positions as games, limits of the
+//! searches, normalised codes, checked against brute force from the rules.
+
+use num_bigint::BigUint;
+use onag::lang::Session;
+use onag::lang::members::{MEMBERS, known_members};
+use onag::{Budget, ErrorKind};
+
+fn eval(session: &mut Session, input: &str, budget: &Budget) -> String {
+    match session.run_to_string(input, budget) {
+        Ok(text) => text,
+        Err(err) => format!("error: {err}"),
+    }
+}
+
+/// Evaluates with the calculator's usual position limit (not the user's).
+fn run(input: &str) -> String {
+    eval(&mut Session::new(), input, &Budget::unlimited().with_max_positions(10_000_000))
+}
+
+/// Grundy values of Kayles heaps 0..=n by the definition: remove one or two
+/// adjacent pins from a row, which leaves two rows.
+fn nimber(v: u32) -> String {
+    match v {
+        0 => "0".to_string(),
+        1 => "*".to_string(),
+        _ => format!("*{v}"),
+    }
+}
+
+fn kayles_brute(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for h in 1..=n {
+        let mut seen = Vec::new();
+        for take in 1..=2.min(h) {
+            for left in 0..=h - take {
+                seen.push(g[left] ^ g[h - take - left]);
+            }
+        }
+        g[h] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    g
+}
+
+#[test]
+fn heap_positions_are_the_nimbers_of_their_values() {
+    let g = kayles_brute(40);
+    let mut session = Session::new();
+    let budget = Budget::unlimited();
+    for (n, &v) in g.iter().enumerate() {
+        let input = format!("game.heap.Kayles({n}) == *{v}");
+        assert_eq!(eval(&mut session, &input, &budget), "true", "{input}");
+        let input = format!("game.heap.Kayles({n}) == *{}", v + 1);
+        assert_eq!(eval(&mut session, &input, &budget), "false", "{input}");
+        let input = format!("game.heap.Kayles({n}).CanonicalForm");
+        assert_eq!(eval(&mut session, &input, &budget), nimber(v), "{input}");
+    }
+    for (a, b) in [(5, 3), (7, 11), (20, 33)] {
+        let input = format!("game.heap.Kayles({a}) + game.heap.Kayles({b})");
+        assert_eq!(eval(&mut session, &input, &budget), nimber(g[a] ^ g[b]), "{input}");
+    }
+}
+
+#[test]
+fn positions_take_part_in_arithmetic_and_comparisons() {
+    let cases = [
+        ("game.heap.Kayles(5) == *4", "true"),
+        ("game.heap.Kayles(5) != *4", "false"),
+        ("game.heap.Kayles(5) + game.heap.Kayles(3)", "*7"),
+        ("game.heap.Kayles(5) - *4", "0"),
+        ("-game.heap.Kayles(5)", "*4"),
+        ("game.heap.Kayles(5) + 1", "1*4"),
+        ("game.heap.Kayles(4) < 1", "true"),
+        ("game.heap.Kayles(4) <> 0", "true"),
+        ("{1 | game.heap.Kayles(5)}", "{1|*4}"),
+        ("+-game.heap.Kayles(2)", "0"),
+        ("2 * game.heap.Kayles(5)", "0"),
+        ("game.heap.Kayles(5).OutcomeClass", "N"),
+        ("game.heap.Kayles(0).OutcomeClass", "P"),
+        ("game.heap.Subtraction([2,3,7])(4).CanonicalForm", "*2"),
+        ("game.heap.Nim(6) + game.heap.Nim(3)", "*5"),
+        ("game.heap.Wythoff(3,5) == 0", "true"),
+        ("game.heap.Wythoff(1,2) + *", "*"),
+        ("[game.heap.Kayles(5), 1] == [*4, 1]", "true"),
+        ("[game.heap.Kayles(5)] == [*3]", "false"),
+        ("game.heap.GrundysGame(10^20) == game.heap.TakeAndBreak(\"4!.0\")(10^20)", "true"),
+        ("1 : game.heap.Kayles(1)", "1*"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(run(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn form_dependent_members_of_positions_are_errors_not_answers() {
+    for input in [
+        "game.heap.Kayles(5).LeftOptions",
+        "game.heap.Kayles(5).Followers",
+        "game.heap.Kayles(5).Birthday",
+        "game.heap.Kayles(3) : 1",
+    ] {
+        let out = run(input);
+        assert!(out.starts_with("error: ") && out.contains(".CanonicalForm."), "{input}: {out}");
+    }
+    assert_eq!(run("game.heap.Kayles(5).CanonicalForm.Birthday"), "4");
+    let out = run("game.heap.Nim(10^30) == *5");
+    assert!(out.starts_with("error: ") && out.contains("Overflow"), "{out}");
+}
+
+#[test]
+fn huge_heaps_are_worth_the_nimber_their_period_gives() {
+    // Kayles: period 12 from heap 71 on (checked here against brute force).
+    let g = kayles_brute(71 + 12 * 4);
+    for n in 71..g.len() - 12 {
+        assert_eq!(g[n], g[n + 12]);
+    }
+    let heap = BigUint::from(10u32).pow(30) + 7u32;
+    let index = 71 + ((&heap - 71u32) % 12u32).to_string().parse::<usize>().unwrap();
+    let v = g[index];
+    assert_eq!(run(&format!("game.heap.Kayles({heap}) == *{v}")), "true");
+    assert_eq!(run(&format!("game.heap.Kayles({heap}).NimValue")), v.to_string());
+    // 0.8 (remove a token, leaving exactly three heaps): by brute force,
+    // g(n + 3) = g(n) + 1 from heap 1 on, which the calculator certifies.
+    let mut g = vec![0u32; 61];
+    for n in 1..g.len() {
+        let mut seen = Vec::new();
+        for a in 1..n {
+            for b in a..n {
+                let c = (n - 1).checked_sub(a + b).filter(|&c| c >= b);
+                if let Some(c) = c {
+                    seen.push(g[a] ^ g[b] ^ g[c]);
+                }
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    for n in 1..g.len() - 3 {
+        assert_eq!(g[n + 3], g[n] + 1, "heap {n}");
+    }
+    for n in [1_000_000_000_000u64, 1_000_000_000_001, 1_000_000_000_002] {
+        let expected = u64::from(g[1 + ((n - 1) % 3) as usize]) + (n - 1) / 3;
+        let input = format!("game.heap.TakeAndBreak(\"0.8\")({n}).NimValue");
+        assert_eq!(run(&input), expected.to_string(), "{input}");
+    }
+    // Subtraction {2,3,7}: 0,0,1,1,2 repeating.
+    let pattern = [0, 0, 1, 1, 2];
+    for n in [1_000_000_000_000_000u64, 12_345_678_901_234_567] {
+        let expected = pattern[(n % 5) as usize];
+        assert_eq!(
+            run(&format!("game.heap.Subtraction([2,3,7])({n}).NimValue")),
+            format!("{expected}")
+        );
+    }
+}
+
+#[test]
+fn rulesets_compare_by_their_normalised_code() {
+    let cases = [
+        ("game.heap.TakeAndBreak(\"0.77\") == game.heap.Kayles", "true"),
+        ("game.heap.TakeAndBreak(\"0.770\") == game.heap.Kayles", "true"),
+        ("Kayles == game.heap.Kayles", "true"),
+        ("game.heap.TakeAndBreak(\"0.07\") == game.heap.DawsonsKayles", "true"),
+        ("game.heap.TakeAndBreak(\"4!.0\") == game.heap.GrundysGame", "true"),
+        ("game.heap.Kayles == game.heap.DawsonsKayles", "false"),
+        ("game.heap.Kayles != game.heap.DawsonsKayles", "true"),
+        ("game.heap.Nim == game.heap.TakeAndBreak(\"0.[3]\")", "true"),
+        ("game.heap.Subtraction([3,1,2]) == game.heap.TakeAndBreak(\"0.333\")", "true"),
+        ("game.heap.Subtraction([1,2]) == game.heap.Subtraction([1,2,3])", "false"),
+        (
+            "game.heap.Subtraction([2], allbut => true) == game.heap.TakeAndBreak(\"0.30[3]\")",
+            "true",
+        ),
+        ("game.heap.TakeAndBreak(\"04.30\") == game.heap.TakeAndBreak(\"4.3\")", "true"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(run(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn codes_print_normalised() {
+    let cases = [
+        ("game.heap.TakeAndBreak(\"04.30\")", "game.heap.TakeAndBreak(\"4.3\")"),
+        ("game.heap.TakeAndBreak(\"0.3f\")", "game.heap.TakeAndBreak(\"0.3F\")"),
+        ("game.heap.TakeAndBreak(\"0.3[33]\")", "game.heap.TakeAndBreak(\"0.[3]\")"),
+        ("game.heap.TakeAndBreak(\"0.770\")(5)", "game.heap.TakeAndBreak(\"0.77\")(5)"),
+        ("game.heap.Kayles", "game.heap.Kayles"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(run(input), expected, "{input}");
+    }
+}
+
+#[test]
+fn a_heap_nim_value_computes_the_table_up_to_its_heap() {
+    let grundy = onag::impartial::heap::TakeAndBreak::parse("4!.0").unwrap();
+    let values = grundy.sequence(100_001, &Budget::unlimited()).unwrap().values;
+    assert!(values.len() > 100_001);
+    assert_eq!(run("game.heap.GrundysGame(100001).NimValue"), values[100_001].to_string());
+    assert_eq!(run("game.heap.GrundysGame(99999).NimValue"), values[99_999].to_string());
+}
+
+#[test]
+fn heaps_beyond_the_budget_are_out_of_reach_with_a_way_forward() {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(5_000);
+    let out = eval(&mut session, "game.heap.GrundysGame(6000).NimValue", &budget);
+    assert!(out.contains("limit of 5000") && out.contains("--max-positions"), "{out}");
+    let out = eval(&mut session, "game.heap.GrundysGame(10^20).NimValue", &budget);
+    assert!(out.contains("out of reach") && out.contains("--max-positions"), "{out}");
+    assert_eq!(eval(&mut session, "game.heap.GrundysGame(4999).NimValue", &budget), {
+        let grundy = onag::impartial::heap::TakeAndBreak::parse("4!.0").unwrap();
+        grundy.sequence(4_999, &Budget::unlimited()).unwrap().values[4_999].to_string()
+    });
+}
+
+#[test]
+fn counts_agree_with_the_ten_million_limit() {
+    for input in [
+        "game.heap.GrundysGame.NimValueSequence(10000000).Length",
+        "game.heap.GrundysGame.CheckPeriodicity(10000000)",
+        "game.heap.Nim.CheckPeriodicity(10000000)",
+    ] {
+        let out = run(input);
+        assert!(out.contains("the count is larger than 9999999"), "{input}: {out}");
+        assert!(!out.contains("positions exceed"), "{input}: {out}");
+    }
+    // The largest count fits the calculator's limit exactly: heaps 0..=9999999.
+    assert_eq!(
+        run("game.heap.Nim.CheckPeriodicity(9999999)"),
+        "Periodicity(Period => 1, Preperiod => 0, Saltus => 1)"
+    );
+}
+
+#[test]
+fn misere_searches_keep_to_their_default_limit_unless_the_user_sets_one() {
+    let budget = Budget::unlimited().with_max_positions(10_000_000);
+    let mut session = Session::new();
+    let err = session.run("game.heap.DawsonsKayles(300).MisereNimValue", &budget).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded);
+    assert!(err.message().contains("limit of 300000"), "{}", err.message());
+    assert!(err.message().contains("--max-positions"), "{}", err.message());
+    assert!(err.message().starts_with("MisereNimValue"), "{}", err.message());
+    // The user's own limit replaces the default, smaller or larger.
+    let mut session = Session::new();
+    session.set_position_limit_given(true);
+    let small = Budget::unlimited().with_max_positions(2_000);
+    let err = session.run("game.heap.GrundysGame(500).Genus", &small).unwrap_err();
+    assert!(err.message().contains("limit of 2000"), "{}", err.message());
+    // Small heaps are unaffected: CGSuite's published values.
+    assert_eq!(
+        run("[game.heap.DawsonsKayles(n).MisereNimValue for n from 0 to 20]"),
+        "[1,1,0,0,2,1,3,0,0,1,1,3,0,2,1,1,0,0,2,1,3]"
+    );
+}
+
+#[test]
+fn every_member_the_evaluator_knows_is_documented() {
+    for name in known_members() {
+        assert!(MEMBERS.iter().any(|m| m.name == name), "{name} has no documentation");
+    }
+    for m in MEMBERS {
+        assert!(known_members().contains(&m.name), "{} is documented but unknown", m.name);
+    }
+}
+
+#[test]
+fn documented_examples_evaluate() {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(10_000_000);
+    for m in MEMBERS {
+        let out = eval(&mut session, m.example, &budget);
+        assert!(!out.starts_with("error"), "{}: {out}", m.example);
+    }
+    for r in onag::lang::members::RULESET_DOCS {
+        let out = eval(&mut session, r.example, &budget);
+        assert!(!out.starts_with("error"), "{}: {out}", r.example);
+    }
+}
