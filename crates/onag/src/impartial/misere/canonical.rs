@@ -20,6 +20,15 @@
 //! and the moves in the added game behave alike in `G` and `H`, and a
 //! deleted option is answered by moving to `H`.
 //!
+//! **Values of equal games.** Deleting reversible options changes no misère
+//! Grundy value: by induction the reversing `G″` and the reduced `H` have
+//! the same value `m` (the mex of the kept options' values), so a deleted
+//! `G′`, having the option `G″`, has a value other than `m` and does not
+//! change the mex. (When `H = 0`, with value 1: every deleted option has the
+//! option `0` of value 1, so none has value 1, and one has value 0.) So
+//! equal games have equal misère values, and equal genus, as the sums with
+//! `k·*2` are equal too: both are read from simplest forms.
+//!
 //! **Invariant of [`MisereForms`]:** every stored form has simplest options
 //! (sorted, no repeats) and no reversible option, so two ids are equal
 //! exactly when the games are equal in misère play.

@@ -2,14 +2,15 @@
 //! misère canonical forms, and the genus of sums of heaps.
 //!
 //! In misère play the player who makes the last move loses, and the value of
-//! a sum is not the XOR of its parts' values, so sums are searched as wholes
-//! (`search.rs`). The misère Grundy value of a position is 1 if it has no
-//! move, otherwise the mex of its options' misère values; the position is a
-//! P-position exactly when the value is 0.
+//! a sum is not the XOR of its parts' values. The misère Grundy value of a
+//! position is 1 if it has no move, otherwise the mex of its options' misère
+//! values; the position is a P-position exactly when the value is 0.
 //!
-//! Games equal in misère play share a unique simplest form (`canonical.rs`),
-//! usually far smaller than the position: heaps and sums of heaps are
-//! reduced to it before their genus is computed.
+//! Games equal in misère play share a unique simplest form
+//! (`canonical.rs`), usually far smaller than the position, and their misère
+//! values and genus agree. So each heap is reduced to its simplest form once,
+//! sums are added in the arena of forms (`search.rs`), and values are read
+//! from the result.
 //!
 //! The genus `g^γ0γ1γ2…` of a position `G` is its normal-play Grundy value
 //! `g` with the misère values `γk` of `G + *2 + … + *2` (`k` copies). The
