@@ -37,7 +37,8 @@ pub fn count32(text: &str) -> Result<u32, String> {
     heap(text)?.to_u32().ok_or_else(|| format!("is too large (at most {})", u32::MAX))
 }
 
-/// Parses a time limit: a whole, non-negative number of seconds.
+/// Parses a time limit: a whole number of seconds, at least 1 (a limit of
+/// 0 would stop every computation before it starts).
 pub fn seconds(text: &str) -> Result<u64, String> {
     let looks_numeric = text.bytes().any(|b| b.is_ascii_digit())
         && text.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
@@ -46,7 +47,10 @@ pub fn seconds(text: &str) -> Result<u64, String> {
     if fractional || words.contains(&text.trim_start_matches(['+', '-']).to_lowercase().as_str()) {
         return Err("must be a whole number of seconds (e.g. --timeout 10)".to_string());
     }
-    count(text)
+    match count(text)? {
+        0 => Err("must be at least 1 second".to_string()),
+        n => Ok(n),
+    }
 }
 
 /// Parses a memory size: a number of bytes, or one with a binary unit

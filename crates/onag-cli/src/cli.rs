@@ -35,7 +35,7 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count)]
     pub max_positions: Option<u64>,
 
-    /// Stop with an error after this many seconds.
+    /// Stop with an error after this many seconds (a whole number, at least 1).
     #[arg(long, global = true, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::args::seconds)]
     pub timeout: Option<u64>,
 

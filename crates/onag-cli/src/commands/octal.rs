@@ -213,9 +213,6 @@ fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
 
 /// Runs `onag octal`.
 pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
-    if ctx.global.timeout == Some(0) {
-        bail!("invalid value '0' for '--timeout <SECONDS>': must be at least 1 second");
-    }
     let rule = TakeAndBreak::parse(&args.code).map_err(|e| e.in_source("CODE"))?;
     let upto = args.upto;
     // --json and --plot hold every value g(0..=upto) in memory, --output

@@ -88,9 +88,6 @@ fn parse_list(text: &str, what: &str) -> anyhow::Result<Vec<u64>> {
 
 /// Runs `onag subtraction`.
 pub fn run(ctx: &Context, args: SubtractionArgs) -> anyhow::Result<ExitCode> {
-    if ctx.global.timeout == Some(0) {
-        anyhow::bail!("invalid value '0' for '--timeout <SECONDS>': must be at least 1 second");
-    }
     let mut words = args.args.iter();
     let set = if let Some(list) = &args.all_but {
         // Nothing excluded is a game too: every amount may be taken (Nim).

@@ -161,3 +161,12 @@ fn oversized_sets_and_heaps_say_what_is_too_large() {
         "the table of steps would need 2^64 entries",
     );
 }
+
+#[test]
+fn a_time_limit_of_zero_is_rejected_everywhere() {
+    for sub in [&["nim", "3"][..], &["octal", "0.77"], &["eval", "1"]] {
+        let mut args = sub.to_vec();
+        args.extend(["--timeout", "0"]);
+        assert_error(&args, "must be at least 1 second");
+    }
+}
