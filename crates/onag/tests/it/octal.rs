@@ -238,7 +238,8 @@ fn misere_grundy(
 #[test]
 fn misere_values_agree_with_brute_force() {
     let budget = Budget::unlimited();
-    for c in ["0.77", "0.07", "4!.0", "0.137"] {
+    let codes = ["0.77", "0.07", "4!.0", "0.137", "0.3F", "0.8", "0.15", "4.07", "0.[3]", "0.3?4="];
+    for c in codes {
         let rule = code(c);
         let mut solver = MisereSolver::new(&rule);
         let mut memo = rustc_hash::FxHashMap::default();
