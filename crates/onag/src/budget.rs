@@ -134,7 +134,9 @@ impl Budget {
         match self.max_memory {
             Some(max) if bytes > max => Err(Error::new(
                 ErrorKind::LimitExceeded,
-                format!("{bytes} bytes of tables exceed the memory limit of {max} bytes"),
+                format!(
+                    "{bytes} bytes of tables exceed the memory limit of {max} bytes (raise --max-memory)"
+                ),
             )),
             _ => Ok(()),
         }

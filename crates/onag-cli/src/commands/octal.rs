@@ -75,7 +75,7 @@ pub struct OctalArgs {
     #[arg(long, value_name = "FILE")]
     pub output: Option<String>,
 
-    /// Value, outcome and winning moves of the sum of these heaps (normal and misère play).
+    /// Value, outcome and winning moves of the sum of these heaps (normal play), and its misère value and outcome.
     #[arg(long, value_name = "H,H,...", value_parser = parse_heaps, allow_hyphen_values = true)]
     pub sum: Option<HeapList>,
 

@@ -110,3 +110,15 @@ fn a_short_probe_certifies_before_a_long_table() {
     assert!(run.stdout.contains("saltus 1 (certified"), "{}", run.stdout);
     assert!(run.stdout.contains("largest value: 333333"), "{}", run.stdout);
 }
+
+#[test]
+fn genus_of_a_big_nim_heap_is_quick_or_bounded() {
+    // Nim heaps are their own simplest forms: no reduction is searched.
+    let run = onag(&["eval", "game.heap.Nim(1500).Genus"]);
+    assert_eq!(run.stdout.trim(), "1500");
+    // *n lists n options, so the forms of big heaps take quadratic memory:
+    // the limit stops them with the flag to raise.
+    let run = onag(&["octal", "0.[3]", "--genus", "20000..20000", "--max-memory", "50M"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("(raise --max-memory)"), "{}", run.stderr);
+}

@@ -221,13 +221,18 @@ impl MisereForms {
         if let Some(&id) = self.index.get(options.as_slice()) {
             return id;
         }
-        if self.reduces_to_zero(&options) {
+        // Equal games have equal mex values (module doc), so only forms with
+        // the game's two values can be what it reduces to.
+        let gplus = mex(options.iter().map(|&o| self.nim_value(o)));
+        let gminus =
+            if options.is_empty() { 1 } else { mex(options.iter().map(|&o| self.misere_value(o))) };
+        if (gplus, gminus) == (0, 1) && self.reduces_to_zero(&options) {
             return 0;
         }
-        if let Some(h) = self.reduction(&options) {
+        if let Some(h) = self.reduction(&options, gplus, gminus) {
             return h;
         }
-        self.insert(options)
+        self.insert(options, gplus, gminus)
     }
 
     /// Every option has the option `0`, and some option is a misère
@@ -239,11 +244,11 @@ impl MisereForms {
     }
 
     /// A nonzero simplest `H` with `options(H) ⊂ options` and every other
-    /// option having `H` as an option.
-    fn reduction(&self, options: &[FormId]) -> Option<FormId> {
+    /// option having `H` as an option (`H` has the mex values `gp`, `gm`).
+    fn reduction(&self, options: &[FormId], gp: u32, gm: u32) -> Option<FormId> {
         let &oldest = options.iter().max_by_key(|&&o| (self.birthday(o), o))?;
         self.options(oldest).iter().copied().find(|&h| {
-            if h == 0 {
+            if h == 0 || self.nim_value(h) != gp || self.misere_value(h) != gm {
                 return false;
             }
             let kept = self.options(h);
@@ -255,15 +260,12 @@ impl MisereForms {
         })
     }
 
-    fn insert(&mut self, options: Vec<FormId>) -> FormId {
+    fn insert(&mut self, options: Vec<FormId>, gplus: u32, gminus: u32) -> FormId {
         let birthday = options.iter().map(|&o| self.birthday(o) + 1).max().unwrap_or(0);
-        let gplus = mex(options.iter().map(|&o| self.nim_value(o)));
-        let gminus =
-            if options.is_empty() { 1 } else { mex(options.iter().map(|&o| self.misere_value(o))) };
         let id = self.forms.len() as FormId;
         // `E + *1` has the options `E` and `E′ + *1`: it takes `E`'s phylum
         // (the classification is made on the form without the `*1`).
-        let even = self.even_part(&options, birthday);
+        let even = self.even_part(&options, birthday, gplus, gminus);
         let phylum = match even {
             Some(e) => {
                 self.forms[e as usize].star = Some(id);
@@ -286,13 +288,16 @@ impl MisereForms {
         id
     }
 
-    /// The form `E` when `options` (of a game born on `birthday`) are those
-    /// of `E + *1`: `E` itself and `E′ + *1` for each option `E′` of `E`.
-    fn even_part(&self, options: &[FormId], birthday: u32) -> Option<FormId> {
+    /// The form `E` when `options` (of a game born on `birthday`, with mex
+    /// values `gp`, `gm`) are those of `E + *1`: `E` itself and `E′ + *1`
+    /// for each option `E′` of `E` (adding `*1` flips both values' last bit).
+    fn even_part(&self, options: &[FormId], birthday: u32, gp: u32, gm: u32) -> Option<FormId> {
         options.iter().copied().find(|&e| {
             let form = &self.forms[e as usize];
             form.birthday + 1 == birthday
                 && !form.odd
+                && form.gplus == gp ^ 1
+                && form.gminus == gm ^ 1
                 && form.options.len() + 1 == options.len()
                 && form.options.iter().all(|&x| {
                     self.forms[x as usize].star.is_some_and(|s| options.binary_search(&s).is_ok())

@@ -15,6 +15,19 @@ use crate::impartial::heap::HeapRuleset;
 use crate::impartial::misere::canonical::{FormId, MisereForms, Phylum};
 use crate::impartial::misere::genus::GenusTable;
 
+/// The memory the forms may take when the budget sets no limit: simplest
+/// forms list their options, so nim heaps alone take quadratic space (`*n`
+/// has `n` options) and would otherwise grow unchecked by position counts.
+pub const DEFAULT_MAX_MEMORY: u64 = 1 << 30;
+
+/// `budget`, with [`DEFAULT_MAX_MEMORY`] when it has no memory limit.
+fn bounded(budget: &Budget) -> Budget {
+    match budget.max_memory() {
+        Some(_) => budget.clone(),
+        None => budget.clone().with_max_memory(DEFAULT_MAX_MEMORY),
+    }
+}
+
 /// Misère values of sums of heaps of one ruleset, with memos shared by all queries.
 pub struct MisereSolver<'a> {
     rule: &'a dyn HeapRuleset,
@@ -109,6 +122,7 @@ impl<'a> MisereSolver<'a> {
 
     /// The genus of a form of this solver's arena ([`Self::forms_mut`]).
     pub fn genus_of_form(&mut self, form: FormId, budget: &Budget) -> Result<Genus> {
+        let budget = &bounded(budget);
         let gammas = self.genus.record(form, &self.forms, budget)?.sequence().to_vec();
         // Start t of the final 2-cycle: gammas[i + 2] == gammas[i] for all i >= t.
         let n = gammas.len();
@@ -125,6 +139,7 @@ impl<'a> MisereSolver<'a> {
 
     /// The misère canonical form of the sum of `heaps`, in this solver's arena.
     pub fn canonical_form(&mut self, heaps: &[usize], budget: &Budget) -> Result<FormId> {
+        let budget = &bounded(budget);
         let mut sum = 0;
         for &h in heaps {
             let form = self.heap_form(h, budget)?;
