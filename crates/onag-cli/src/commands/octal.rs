@@ -75,7 +75,7 @@ pub struct OctalArgs {
     #[arg(long, value_name = "FILE")]
     pub output: Option<String>,
 
-    /// Value, outcome and winning moves of the sum of these heaps (normal play), and its misère value and outcome.
+    /// Value, outcome and winning moves of the sum of these heaps, in normal and misère play.
     #[arg(long, value_name = "H,H,...", value_parser = parse_heaps, allow_hyphen_values = true)]
     pub sum: Option<HeapList>,
 
@@ -144,6 +144,9 @@ struct SumJson {
     winning_move_count: Option<BigUint>,
     misere_value: Option<u32>,
     misere_outcome: Option<onag::impartial::Outcome>,
+    misere_winning_moves: Option<Vec<MoveJson>>,
+    #[serde(serialize_with = "serialize_count")]
+    misere_winning_move_count: Option<BigUint>,
     #[serde(skip)]
     not_searched: Option<String>,
     #[serde(skip)]
@@ -398,35 +401,24 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     if let Some(s) = &sum {
         out.line(format_args!("nim value: {}", s.nim_value))?;
         out.line(format_args!("outcome: {}", render::outcome_words(s.outcome)))?;
-        match &s.winning_moves {
-            None => out.line(format_args!(
-                "winning moves: not listed ({})",
-                s.not_searched.as_deref().unwrap_or("not searched")
-            ))?,
-            Some(moves) if moves.is_empty() => {
-                out.line(format_args!("winning moves: none (every move loses)"))?
-            }
-            Some(moves) => {
-                match &s.winning_move_count {
-                    Some(count) if *count > BigUint::from(moves.len()) => {
-                        out.line(format_args!(
-                            "winning moves: {count} in all, the first {} listed:",
-                            moves.len()
-                        ))?
-                    }
-                    _ => out.line(format_args!("winning moves:"))?,
-                }
-                for m in moves {
-                    let to: Vec<String> = m.to.iter().map(u64::to_string).collect();
-                    let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
-                    out.line(format_args!("  heap {}: {} -> {to}", m.heap, m.from))?;
-                }
-            }
-        }
+        print_moves(
+            &mut out,
+            "winning moves",
+            s.winning_moves.as_deref(),
+            s.winning_move_count.as_ref(),
+            s.not_searched.as_deref(),
+        )?;
         match (s.misere_value, s.misere_outcome) {
             (Some(v), Some(o)) => {
                 out.line(format_args!("misère value: {v}"))?;
                 out.line(format_args!("misère outcome: {}", render::outcome_words(o)))?;
+                print_moves(
+                    &mut out,
+                    "misère winning moves",
+                    s.misere_winning_moves.as_deref(),
+                    s.misere_winning_move_count.as_ref(),
+                    s.misere_not_searched.as_deref(),
+                )?;
             }
             _ => out.line(format_args!(
                 "misère value: not computed ({})",
@@ -532,6 +524,36 @@ fn summary(
     Ok(())
 }
 
+/// Prints a list of winning moves under `label`: all counted, the listed
+/// ones line by line, or why they were not searched.
+fn print_moves(
+    out: &mut render::Output,
+    label: &str,
+    moves: Option<&[MoveJson]>,
+    count: Option<&BigUint>,
+    why: Option<&str>,
+) -> anyhow::Result<()> {
+    match moves {
+        None => out.line(format_args!("{label}: not listed ({})", why.unwrap_or("not searched"))),
+        Some([]) => out.line(format_args!("{label}: none (every move loses)")),
+        Some(moves) => {
+            match count {
+                Some(count) if *count > BigUint::from(moves.len()) => out.line(format_args!(
+                    "{label}: {count} in all, the first {} listed:",
+                    moves.len()
+                ))?,
+                _ => out.line(format_args!("{label}:"))?,
+            }
+            for m in moves {
+                let to: Vec<String> = m.to.iter().map(u64::to_string).collect();
+                let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
+                out.line(format_args!("  heap {}: {} -> {to}", m.heap, m.from))?;
+            }
+            Ok(())
+        }
+    }
+}
+
 fn solve_sum(
     ctx: &Context,
     rule: &TakeAndBreak,
@@ -553,6 +575,8 @@ fn solve_sum(
         winning_move_count: None,
         misere_value: None,
         misere_outcome: None,
+        misere_winning_moves: None,
+        misere_winning_move_count: None,
         not_searched: None,
         misere_not_searched: None,
     };
@@ -603,10 +627,26 @@ fn solve_sum(
     if default_deadline {
         budget = budget.with_timeout(std::time::Duration::from_secs(DEFAULT_MISERE_SECONDS));
     }
-    match MisereSolver::new(rule).misere_value(&hs, &budget) {
-        Ok(v) => {
-            json.misere_value = Some(v);
-            json.misere_outcome = Some(onag::impartial::Outcome::from_zero(v == 0));
+    let mut solver = MisereSolver::new(rule);
+    let found = solver.misere_value(&hs, &budget).and_then(|v| {
+        json.misere_value = Some(v);
+        json.misere_outcome = Some(onag::impartial::Outcome::from_zero(v == 0));
+        if v == 0 { Ok(Vec::new()) } else { solver.misere_winning_moves(&hs, &budget) }
+    });
+    match found {
+        Ok(moves) => {
+            json.misere_winning_move_count = Some(BigUint::from(moves.len()));
+            json.misere_winning_moves = Some(
+                moves
+                    .into_iter()
+                    .take(DEFAULT_LISTED)
+                    .map(|(i, to)| MoveJson {
+                        heap: i,
+                        from: hs[i] as u64,
+                        to: to.into_iter().map(|h| h as u64).collect(),
+                    })
+                    .collect(),
+            );
         }
         Err(e) if e.kind() == ErrorKind::LimitExceeded => {
             let why = if default_deadline && e.message() == "time limit reached" {

@@ -122,3 +122,20 @@ fn genus_of_a_big_nim_heap_is_quick_or_bounded() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("(raise --max-memory)"), "{}", run.stderr);
 }
+
+#[test]
+fn misere_winning_moves_of_a_sum() {
+    // Two Kayles heaps of 1: in misère play take either, leaving the last
+    // pin to the opponent.
+    let run = onag(&["octal", "0.77", "--sum", "1,1"]);
+    assert!(
+        run.stdout
+            .ends_with("misère winning moves:\n  heap 0: 1 -> nothing\n  heap 1: 1 -> nothing\n"),
+        "{}",
+        run.stdout
+    );
+    let run = onag(&["octal", "0.77", "--sum", "5,7", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["sum"]["misere_winning_move_count"], 2);
+    assert_eq!(v["sum"]["misere_winning_moves"][0]["to"], serde_json::json!([1, 3]));
+}

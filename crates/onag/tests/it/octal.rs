@@ -373,3 +373,41 @@ fn octal_sequence_until_bounds_the_table_without_a_certificate() {
     assert_eq!(s.values, compute_plain(&code("4!.0"), 500, &Budget::unlimited()).unwrap().values);
     assert_eq!(s.value(501), None);
 }
+
+#[test]
+fn misere_winning_moves_agree_with_brute_force() {
+    let budget = Budget::unlimited();
+    let mut listed = 0;
+    for c in ["0.77", "0.137", "4!.0", "0.3F"] {
+        let rule = code(c);
+        let mut solver = MisereSolver::new(&rule);
+        let mut memo = rustc_hash::FxHashMap::default();
+        for heaps in [vec![1, 1], vec![2, 5], vec![5, 7], vec![3, 4, 7], vec![9, 9], vec![1, 2, 8]]
+        {
+            let moves = solver.misere_winning_moves(&heaps, &budget).unwrap();
+            // Every option of every heap, by brute force.
+            let mut expected = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                let mut options = Vec::new();
+                let _ = rule.for_each_option(h, |parts| {
+                    options.push(parts.to_vec());
+                    std::ops::ControlFlow::Continue(())
+                });
+                for mut parts in options {
+                    let mut next: Vec<usize> = heaps.clone();
+                    next.remove(i);
+                    next.extend(parts.iter().copied());
+                    if misere_grundy(&rule, &next, &mut memo) == 0 {
+                        parts.sort_unstable();
+                        expected.push((i, parts));
+                    }
+                }
+            }
+            expected.sort();
+            expected.dedup();
+            assert_eq!(moves, expected, "{c} {heaps:?}");
+            listed += moves.len();
+        }
+    }
+    assert!(listed > 20, "{listed}");
+}

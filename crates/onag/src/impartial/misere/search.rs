@@ -110,6 +110,56 @@ impl<'a> MisereSolver<'a> {
         Ok(self.forms.misere_value(form))
     }
 
+    /// The winning moves of the sum of `heaps` in misère play: the moves to
+    /// a position of misère value 0, as (index of the heap moved in, heaps
+    /// it becomes). Each option's value is read from the simplest form of
+    /// the other heaps plus the heaps the move leaves.
+    pub fn misere_winning_moves(
+        &mut self,
+        heaps: &[usize],
+        budget: &Budget,
+    ) -> Result<Vec<(usize, Vec<usize>)>> {
+        let budget = &bounded(budget);
+        let mut forms = Vec::with_capacity(heaps.len());
+        for &h in heaps {
+            forms.push(self.heap_form(h, budget)?);
+        }
+        // rest[i]: the sum of every heap but heap i, from prefix and suffix sums.
+        let mut prefix = vec![0; heaps.len() + 1];
+        for (i, &f) in forms.iter().enumerate() {
+            prefix[i + 1] = self.forms.add(prefix[i], f, budget)?;
+        }
+        let mut suffix = 0;
+        let mut rest = vec![0; heaps.len()];
+        for i in (0..heaps.len()).rev() {
+            rest[i] = self.forms.add(prefix[i], suffix, budget)?;
+            suffix = self.forms.add(suffix, forms[i], budget)?;
+        }
+        let mut found = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut options: Vec<Vec<usize>> = Vec::new();
+            self.rule.for_each_option(h, &mut |parts| {
+                options.push(parts.to_vec());
+                ControlFlow::Continue(())
+            });
+            for parts in options {
+                let mut sum = rest[i];
+                for &p in &parts {
+                    let part = self.heap_form(p, budget)?;
+                    sum = self.forms.add(sum, part, budget)?;
+                }
+                if self.forms.misere_value(sum) == 0 {
+                    let mut to = parts;
+                    to.sort_unstable();
+                    found.push((i, to));
+                }
+            }
+        }
+        found.sort();
+        found.dedup();
+        Ok(found)
+    }
+
     /// The genus of the sum of `heaps`. The misère values `γk` of the sum
     /// plus `k` copies of `*2` are computed on its misère canonical form up
     /// to the point from which they provably repeat with period 2 (see
