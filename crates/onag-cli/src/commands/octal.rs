@@ -554,6 +554,20 @@ fn print_moves(
     }
 }
 
+/// The first [`DEFAULT_LISTED`] of `moves` (heap index, heaps it becomes)
+/// in a sum of the heaps `hs`.
+fn listed_moves(hs: &[usize], moves: Vec<(usize, Vec<usize>)>) -> Vec<MoveJson> {
+    moves
+        .into_iter()
+        .take(DEFAULT_LISTED)
+        .map(|(i, to)| MoveJson {
+            heap: i,
+            from: hs[i] as u64,
+            to: to.into_iter().map(|h| h as u64).collect(),
+        })
+        .collect()
+}
+
 fn solve_sum(
     ctx: &Context,
     rule: &TakeAndBreak,
@@ -608,17 +622,7 @@ fn solve_sum(
     let moves = winning_moves(rule, &values, &hs).context("heap beyond the computed values")?;
     // Counted in full, listed up to the same number as for huge heaps.
     json.winning_move_count = Some(BigUint::from(moves.len()));
-    json.winning_moves = Some(
-        moves
-            .into_iter()
-            .take(DEFAULT_LISTED)
-            .map(|(i, to)| MoveJson {
-                heap: i,
-                from: hs[i] as u64,
-                to: to.into_iter().map(|h| h as u64).collect(),
-            })
-            .collect(),
-    );
+    json.winning_moves = Some(listed_moves(&hs, moves));
     let (mut budget, _bar) = ctx.budget("misère search");
     if ctx.global.max_positions.is_none() {
         budget = budget.with_max_positions(DEFAULT_MISERE_POSITIONS);
@@ -636,17 +640,7 @@ fn solve_sum(
     match found {
         Ok(moves) => {
             json.misere_winning_move_count = Some(BigUint::from(moves.len()));
-            json.misere_winning_moves = Some(
-                moves
-                    .into_iter()
-                    .take(DEFAULT_LISTED)
-                    .map(|(i, to)| MoveJson {
-                        heap: i,
-                        from: hs[i] as u64,
-                        to: to.into_iter().map(|h| h as u64).collect(),
-                    })
-                    .collect(),
-            );
+            json.misere_winning_moves = Some(listed_moves(&hs, moves));
         }
         Err(e) if e.kind() == ErrorKind::LimitExceeded => {
             let why = if default_deadline && e.message() == "time limit reached" {
