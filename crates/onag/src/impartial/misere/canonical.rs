@@ -44,7 +44,7 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use crate::budget::Budget;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// An index into a [`MisereForms`] arena; `0` is the game `0`.
 pub type FormId = u32;
@@ -133,11 +133,9 @@ impl Default for MisereForms {
     }
 }
 
+/// The mex of `values` (at most one per option, so it fits 32 bits).
 fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen: Vec<u32> = values.into_iter().collect();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(seen.len(), |(i, _)| i) as u32
+    crate::impartial::mex(values.into_iter().map(u64::from)) as u32
 }
 
 impl MisereForms {
@@ -416,7 +414,7 @@ impl MisereForms {
             self.sums.insert((x.min(y), x.max(y)), sum);
             self.bytes += SUM_BYTES;
         }
-        Ok(self.sum_known(a, b).unwrap_or(0))
+        self.sum_known(a, b).ok_or_else(|| Error::invalid("the sum of two forms was not recorded"))
     }
 
     fn sum_known(&self, a: FormId, b: FormId) -> Option<FormId> {
