@@ -74,6 +74,22 @@ pub(super) struct Record {
 }
 
 pub(super) const NOT_NUS: u32 = u32::MAX;
+/// A stop that [`fixed_stop`] cannot represent.
+pub(super) const UNKNOWN_STOP: i64 = i64::MIN;
+/// Fractional bits of a fixed-point stop.
+const STOP_FRACTION: u32 = 24;
+
+/// `x · 2^24` when it is an integer of at most 62 bits, else [`UNKNOWN_STOP`]:
+/// the stops most games have, compared without touching big numbers.
+pub(super) fn fixed_stop(x: &Dyadic) -> i64 {
+    match x.small_numerator() {
+        Some(n) if x.exponent() <= STOP_FRACTION => {
+            let scaled = (n as i128) << (STOP_FRACTION - x.exponent());
+            if scaled.unsigned_abs() < (1u128 << 62) { scaled as i64 } else { UNKNOWN_STOP }
+        }
+        _ => UNKNOWN_STOP,
+    }
+}
 pub(super) const UNMATERIALISED: u32 = u32::MAX;
 /// The id that stands for the game being canonicalised (its options live in
 /// `pending_left`/`pending_right`); never stored, never returned.
@@ -102,6 +118,9 @@ pub struct Arena {
     pub(super) pending_right: Vec<GameId>,
     pub(super) pending_memo: IdMap<bool>,
     pub(super) stop_memo: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    /// Left and right stops of every record in fixed point ([`fixed_stop`]),
+    /// or [`UNKNOWN_STOP`] when a stop does not fit; indexed by id.
+    pub(super) quick_stops: Vec<[i64; 2]>,
     pub(super) birthday_memo: FxHashMap<GameId, BigUint>,
     pub(super) budget: Budget,
     pub(super) steps: u64,
@@ -183,6 +202,7 @@ impl Arena {
             pending_right: Vec::new(),
             pending_memo: IdMap::default(),
             stop_memo: FxHashMap::default(),
+            quick_stops: Vec::new(),
             birthday_memo: FxHashMap::default(),
             budget: Budget::unlimited(),
             steps: 0,
@@ -191,6 +211,7 @@ impl Arena {
         let zero = Nus::default();
         arena.nus_values.push(zero.clone());
         arena.records.push(Record { start: 0, left: 0, right: 0, nus: 0 });
+        arena.quick_stops.push([0, 0]);
         arena.nus_intern.insert_unique(hash_nus(&zero), GameId(0), |_| 0);
         arena
     }
@@ -217,6 +238,25 @@ impl Arena {
         self.records.len() <= 1
     }
 
+    /// An estimate of the bytes the arena holds: its records, option pool,
+    /// packed values and memo tables (each table entry counted with its key,
+    /// value and control byte).
+    pub fn memory_bytes(&self) -> u64 {
+        fn table<K, V, S>(map: &hashbrown::HashMap<K, V, S>) -> usize {
+            map.capacity() * (std::mem::size_of::<(K, V)>() + 1)
+        }
+        let bytes = self.records.capacity() * std::mem::size_of::<Record>()
+            + self.pool.capacity() * std::mem::size_of::<GameId>()
+            + self.nus_values.capacity() * std::mem::size_of::<Nus>()
+            + (self.intern.capacity() + self.nus_intern.capacity()) * 5
+            + table(&self.sum_memo)
+            + table(&self.neg_memo)
+            + table(&self.leq_memo)
+            + self.quick_stops.capacity() * std::mem::size_of::<[i64; 2]>()
+            + self.stop_memo.capacity() * (std::mem::size_of::<(GameId, (Dyadic, Dyadic))>() + 1);
+        bytes as u64
+    }
+
     /// Counts one unit of work; every few thousand units checks the budget.
     pub(super) fn step(&mut self) -> Result<()> {
         self.steps += 1;
@@ -235,6 +275,13 @@ impl Arena {
             self.budget.check(index as u64)?;
         }
         self.records.push(record);
+        let stops = if record.nus == NOT_NUS {
+            [UNKNOWN_STOP; 2]
+        } else {
+            let x = fixed_stop(&self.nus_values[record.nus as usize].number);
+            [x, x]
+        };
+        self.quick_stops.push(stops);
         Ok(GameId(index as u32))
     }
 
@@ -272,9 +319,19 @@ impl Arena {
             return Ok(id);
         }
         let index = self.nus_values.len() as u32;
-        let id =
-            self.new_record(Record { start: UNMATERIALISED, left: 0, right: 0, nus: index })?;
         self.nus_values.push(v);
+        let id = match self.new_record(Record {
+            start: UNMATERIALISED,
+            left: 0,
+            right: 0,
+            nus: index,
+        }) {
+            Ok(id) => id,
+            Err(e) => {
+                self.nus_values.pop();
+                return Err(e);
+            }
+        };
         let (records, values) = (&self.records, &self.nus_values);
         self.nus_intern
             .insert_unique(hash, id, |&id| hash_nus(&values[records[id.0 as usize].nus as usize]));
@@ -373,6 +430,7 @@ impl Arena {
         })?;
         self.pool.extend_from_slice(left);
         self.pool.extend_from_slice(right);
+        self.quick_stops[id.0 as usize] = self.stops_from_options(left, right);
         let (records, pool) = (&self.records, &self.pool);
         self.intern.insert_unique(hash, id, |&id| {
             let r = records[id.0 as usize];
@@ -381,6 +439,39 @@ impl Arena {
             hash_options(&pool[s..m], &pool[m..m + r.right as usize])
         });
         Ok(id)
+    }
+
+    /// The fixed-point stops of a game with these options: the left stop is
+    /// the largest right stop of a left option, the right stop the least left
+    /// stop of a right option (canonical non-numbers have options on both
+    /// sides).
+    fn stops_from_options(&self, left: &[GameId], right: &[GameId]) -> [i64; 2] {
+        let mut ls = None::<i64>;
+        for &g in left {
+            let r = self.quick_stops[g.0 as usize][1];
+            if r == UNKNOWN_STOP {
+                return [UNKNOWN_STOP; 2];
+            }
+            ls = Some(ls.map_or(r, |m| m.max(r)));
+        }
+        let mut rs = None::<i64>;
+        for &g in right {
+            let l = self.quick_stops[g.0 as usize][0];
+            if l == UNKNOWN_STOP {
+                return [UNKNOWN_STOP; 2];
+            }
+            rs = Some(rs.map_or(l, |m| m.min(l)));
+        }
+        match (ls, rs) {
+            (Some(l), Some(r)) => [l, r],
+            _ => [UNKNOWN_STOP; 2],
+        }
+    }
+
+    /// The stops of `g` in fixed point, when both fit.
+    pub(super) fn quick_stops(&self, g: GameId) -> Option<[i64; 2]> {
+        let s = *self.quick_stops.get(g.0 as usize)?;
+        (s[0] != UNKNOWN_STOP && s[1] != UNKNOWN_STOP).then_some(s)
     }
 
     // ----- constructors of simple values -----

@@ -49,10 +49,18 @@ impl Arena {
             let diff = b.add(&a.neg()?)?;
             return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
         }
+        // Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
+        // Most games' stops are at hand in fixed point, which is cheaper
+        // than the memo; the answers they give are not stored.
+        if let (Some(gs), Some(hs)) = (self.quick_stops(g), self.quick_stops(h)) {
+            if gs[0] > hs[0] || gs[1] > hs[1] {
+                return Ok(Some(false));
+            }
+            return Ok(self.leq_memo.get(&key(g, h)).copied());
+        }
         if let Some(&known) = self.leq_memo.get(&key(g, h)) {
             return Ok(Some(known));
         }
-        // Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
         let (gl, gr) = self.stops(g)?;
         let (hl, hr) = self.stops(h)?;
         if gl > hl || gr > hr {

@@ -18,6 +18,8 @@ mod octal_theory;
 mod octal_threads;
 mod pins;
 mod random_games;
+mod ruleset_brute;
+mod ruleset_grid;
 mod ruleset_hackenbush;
 mod subtraction;
 mod thermo;

@@ -1,0 +1,224 @@
+//! Positions of any ruleset behind one object type, for the command line and
+//! the calculator, which pick a ruleset by name at run time.
+//!
+//! [`AnyPosition`] is implemented once, by [`Positioned`], for every type that
+//! is a [`PartizanPosition`] with a [`Notation`]. Values go through
+//! [`Solvers`]: one [`Solver`] per position type, kept across calls so that a
+//! calculator session values each region once. The solvers' tables hold ids of
+//! one arena: a `Solvers` must always be used with the same arena.
+
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use super::catalog::{Params, Ruleset};
+use super::position::{PartizanPosition, Player};
+use super::solver::Solver;
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::game::{Arena, GameId};
+
+/// How a position is written.
+pub trait Notation {
+    /// The position as a user writes it: `..|##`, `tt.ff`, `(8,3)`; a sum of
+    /// parts as `(2,1) + (2,2)`, and no parts as `0`.
+    fn notation(&self) -> String;
+
+    /// The position in CGSuite's notation, given the ruleset's output
+    /// template (`Domineering.Position("{}")`). The default fills the
+    /// template with the notation; a position that is a sum of parts prints
+    /// each part through the template, joined by ` + `, and `0` for none.
+    fn cgsuite(&self, template: &str) -> String {
+        template.replace("{}", &self.notation())
+    }
+}
+
+/// A solver of some position type.
+trait AnySolver: Send {
+    fn as_any(&mut self) -> &mut dyn Any;
+    fn memory_bytes(&self) -> u64;
+}
+
+impl<P: PartizanPosition + 'static> AnySolver for Solver<P> {
+    fn as_any(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        Solver::memory_bytes(self)
+    }
+}
+
+/// One solver per position type, kept across calls. A position type carries
+/// every rule that affects its moves (a jump length, a subtraction set), so
+/// positions of one type with different rules never share a table entry.
+#[derive(Default)]
+pub struct Solvers {
+    by_type: FxHashMap<TypeId, Box<dyn AnySolver>>,
+    budget: Budget,
+}
+
+impl fmt::Debug for Solvers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solvers").field("types", &self.by_type.len()).finish()
+    }
+}
+
+impl Solvers {
+    /// No solvers yet, an unlimited budget.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Installs `budget` in every solver, now and later.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The solver for positions of type `P`, with the current budget.
+    pub fn get<P: PartizanPosition + 'static>(&mut self) -> &mut Solver<P> {
+        let budget = self.budget.clone();
+        let entry =
+            self.by_type.entry(TypeId::of::<P>()).or_insert_with(|| Box::new(Solver::<P>::new()));
+        let solver = entry
+            .as_any()
+            .downcast_mut::<Solver<P>>()
+            .expect("the solver stored under P's type id is a Solver<P>");
+        solver.set_budget(budget);
+        solver
+    }
+
+    /// Bytes held by every solver's tables.
+    pub fn memory_bytes(&self) -> u64 {
+        self.by_type.values().map(|s| s.memory_bytes()).sum()
+    }
+}
+
+/// A position of some ruleset, chosen at run time.
+pub trait AnyPosition: Send + Sync + fmt::Debug {
+    /// The ruleset.
+    fn ruleset(&self) -> &'static Ruleset;
+
+    /// The parameters the position was built with.
+    fn params(&self) -> &Params;
+
+    /// The position as written on the command line (`..|##`).
+    fn notation(&self) -> String;
+
+    /// The position in CGSuite's notation (`Domineering.Position("..|##")`).
+    fn cgsuite(&self) -> String;
+
+    /// The positions `player` can move to, in the ruleset's order (CGSuite's),
+    /// repeats kept.
+    fn options(&self, player: Player) -> Vec<Box<dyn AnyPosition>>;
+
+    /// The canonical form in `arena` (impartial rulesets: the nimber of the
+    /// nim value).
+    fn value(&self, arena: &mut Arena, solvers: &mut Solvers) -> Result<GameId>;
+
+    /// The nim value, for an impartial ruleset; `None` otherwise.
+    fn nim_value(&self, solvers: &mut Solvers) -> Result<Option<u64>>;
+
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn AnyPosition>;
+}
+
+impl Clone for Box<dyn AnyPosition> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl PartialEq for dyn AnyPosition {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.ruleset(), other.ruleset())
+            && self.params() == other.params()
+            && self.notation() == other.notation()
+    }
+}
+
+/// A position of type `P` with its ruleset and parameters.
+#[derive(Clone)]
+pub struct Positioned<P> {
+    ruleset: &'static Ruleset,
+    params: Arc<Params>,
+    position: P,
+}
+
+impl<P: fmt::Debug> fmt::Debug for Positioned<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}({:?})", self.ruleset, self.position)
+    }
+}
+
+impl<P> Positioned<P> {
+    /// `position` of `ruleset`, built with `params`.
+    pub fn new(ruleset: &'static Ruleset, params: &Params, position: P) -> Self {
+        Positioned { ruleset, params: Arc::new(params.clone()), position }
+    }
+
+    /// The position.
+    pub fn position(&self) -> &P {
+        &self.position
+    }
+}
+
+/// `position` of `ruleset` as an [`AnyPosition`].
+pub fn boxed<P>(ruleset: &'static Ruleset, params: &Params, position: P) -> Box<dyn AnyPosition>
+where
+    P: PartizanPosition + Notation + fmt::Debug + 'static,
+{
+    Box::new(Positioned::new(ruleset, params, position))
+}
+
+impl<P> AnyPosition for Positioned<P>
+where
+    P: PartizanPosition + Notation + fmt::Debug + 'static,
+{
+    fn ruleset(&self) -> &'static Ruleset {
+        self.ruleset
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn notation(&self) -> String {
+        self.position.notation()
+    }
+
+    fn cgsuite(&self) -> String {
+        self.position.cgsuite(self.ruleset.output)
+    }
+
+    fn options(&self, player: Player) -> Vec<Box<dyn AnyPosition>> {
+        let mut out = Vec::new();
+        self.position.options(player, &mut out);
+        out.into_iter()
+            .map(|position| {
+                Box::new(Positioned {
+                    ruleset: self.ruleset,
+                    params: self.params.clone(),
+                    position,
+                }) as Box<dyn AnyPosition>
+            })
+            .collect()
+    }
+
+    fn value(&self, arena: &mut Arena, solvers: &mut Solvers) -> Result<GameId> {
+        solvers.get::<P>().value(arena, &self.position)
+    }
+
+    fn nim_value(&self, solvers: &mut Solvers) -> Result<Option<u64>> {
+        if !P::IMPARTIAL {
+            return Ok(None);
+        }
+        solvers.get::<P>().nim_value(&self.position).map(Some)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyPosition> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,170 @@
+//! Domineering and Cram: players place dominoes on empty cells.
+//!
+//! A position is one bit plane of empty cells (`.` empty, `#` blocked).
+//! In Domineering Left places vertical dominoes and Right horizontal ones; in
+//! Cram either player places either. A position splits into the orthogonally
+//! connected parts of its empty cells (a single cell is dropped: no domino
+//! fits). Domineering keeps its value under the reflections that keep rows
+//! as rows and is negated by a quarter turn (vertical becomes horizontal);
+//! Cram keeps its value under all eight symmetries.
+
+use std::fmt;
+
+use crate::error::Result;
+use crate::ruleset::any::{Notation, boxed};
+use crate::ruleset::board::{Adjacency, Board, Effect, Symmetries};
+use crate::ruleset::catalog::{ArgKind, Family, Ruleset};
+use crate::ruleset::position::{PartizanPosition, Player};
+
+/// `game.grid.Domineering`.
+pub static DOMINEERING: Ruleset = Ruleset {
+    name: "Domineering",
+    family: Family::Grid,
+    about: "Left places vertical dominoes, Right horizontal ones, on empty cells ('.' empty, '#' blocked)",
+    params: &[],
+    argument: ArgKind::Text,
+    example: "....|....|....",
+    output: "Domineering.Position(\"{}\")",
+    impartial: false,
+    build: |r, p, a| Ok(boxed(r, p, Domineering::parse(a.as_str("a Domineering board")?)?)),
+};
+
+/// `game.grid.Cram`.
+pub static CRAM: Ruleset = Ruleset {
+    name: "Cram",
+    family: Family::Grid,
+    about: "either player places a domino either way on empty cells ('.' empty, '#' blocked); impartial",
+    params: &[],
+    argument: ArgKind::Text,
+    example: "...|...|...",
+    output: "ImpartialVariantGame(Domineering.Position(\"{}\"))",
+    impartial: true,
+    build: |r, p, a| Ok(boxed(r, p, Cram::parse(a.as_str("a Cram board")?)?)),
+};
+
+/// Reads a board of `.` (empty) and `#` (blocked) cells (either case).
+fn parse_cells(text: &str) -> Result<Board<1>> {
+    Board::parse(text, |c| match c {
+        '.' => Some([true]),
+        '#' => Some([false]),
+        _ => None,
+    })
+}
+
+fn write_cells(board: &Board<1>) -> String {
+    board.write(|[empty]| if empty { '.' } else { '#' })
+}
+
+/// Appends the boards left by placing a vertical (or horizontal) domino.
+fn place(board: &Board<1>, vertical: bool, out: &mut Vec<Board<1>>) {
+    let free = board.plane(0);
+    let w = board.width();
+    let (anchors, step) =
+        if vertical { (free & board.north(free), w) } else { (free & board.west(free), 1) };
+    let mut rest = anchors;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let domino = (1u64 << i) | (1u64 << (i + step));
+        out.push(board.with_plane(0, free & !domino));
+    }
+}
+
+/// The parts of a board where a domino still fits.
+fn parts(board: &Board<1>, out: &mut Vec<Board<1>>) {
+    let free = board.plane(0);
+    // A cell with no empty neighbour can never be covered.
+    let live = free & (board.north(free) | board.south(free) | board.east(free) | board.west(free));
+    if live == 0 {
+        return;
+    }
+    let components = board.components(live, Adjacency::Orthogonal);
+    if components.len() == 1 && live == free {
+        out.push(board.restrict(free));
+        return;
+    }
+    out.extend(components.into_iter().map(|m| board.restrict(m)));
+}
+
+macro_rules! domino_game {
+    ($(#[$doc:meta])* $name:ident, $impartial:expr, $symmetries:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+        pub struct $name(Board<1>);
+
+        impl $name {
+            /// Reads a board: rows separated by `|`, `.` empty, `#` blocked.
+            pub fn parse(text: &str) -> Result<Self> {
+                parse_cells(text).map($name)
+            }
+
+            /// An empty board with `rows` rows and `columns` columns.
+            pub fn empty(rows: usize, columns: usize) -> Result<Self> {
+                let b = Board::<1>::new(columns, rows)?;
+                Ok($name(b.with_plane(0, u64::MAX)))
+            }
+
+            /// The board.
+            pub fn board(&self) -> &Board<1> {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&write_cells(&self.0))
+            }
+        }
+
+        impl Notation for $name {
+            fn notation(&self) -> String {
+                write_cells(&self.0)
+            }
+        }
+
+        impl PartizanPosition for $name {
+            const IMPARTIAL: bool = $impartial;
+
+            fn options(&self, player: Player, out: &mut Vec<Self>) {
+                let mut boards = Vec::new();
+                if $impartial || player == Player::Left {
+                    place(&self.0, true, &mut boards);
+                }
+                if $impartial || player == Player::Right {
+                    place(&self.0, false, &mut boards);
+                }
+                out.extend(boards.into_iter().map($name));
+            }
+
+            fn regions(&self, out: &mut Vec<Self>) {
+                let mut boards = Vec::new();
+                parts(&self.0, &mut boards);
+                out.extend(boards.into_iter().map($name));
+            }
+
+            fn normalize(&self) -> (Self, bool) {
+                let (b, negated) = self.0.normal_form($symmetries);
+                ($name(b), negated)
+            }
+        }
+    };
+}
+
+domino_game!(
+    /// A Domineering position: Left places vertical dominoes, Right
+    /// horizontal ones.
+    Domineering,
+    false,
+    Symmetries {
+        reflection: Effect::Same,
+        quarter_turn: Effect::Negates,
+        colour_swap: Effect::None
+    }
+);
+
+domino_game!(
+    /// A Cram position: either player places a domino either way (impartial).
+    Cram,
+    true,
+    Symmetries { reflection: Effect::Same, quarter_turn: Effect::Same, colour_swap: Effect::None }
+);

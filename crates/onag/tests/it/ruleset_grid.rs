@@ -1,0 +1,128 @@
+//! Grid rulesets (Domineering, Cram) against a plain search written from the
+//! rules on character grids, on every board up to 12 cells; known values;
+//! CGSuite's option order and notation.
+
+use onag::game::Arena;
+use onag::ruleset::grid::{Cram, Domineering};
+use onag::ruleset::{Player, Solver, Solvers, catalog};
+use rustc_hash::FxHashMap;
+
+use crate::ruleset_brute::{all_grids, brute_nim, brute_value, rows_of, text_of};
+
+/// Domino placements on a character grid: vertical ones (Left) or horizontal.
+fn dominoes(text: &str, vertical: bool) -> Vec<String> {
+    let g = rows_of(text);
+    let mut out = Vec::new();
+    for r in 0..g.len() {
+        for c in 0..g[r].len() {
+            let (r2, c2) = if vertical { (r + 1, c) } else { (r, c + 1) };
+            if r2 < g.len() && c2 < g[r].len() && g[r][c] == '.' && g[r2][c2] == '.' {
+                let mut h = g.clone();
+                h[r][c] = '#';
+                h[r2][c2] = '#';
+                out.push(text_of(&h));
+            }
+        }
+    }
+    out
+}
+
+fn shapes(max_cells: usize) -> Vec<(usize, usize)> {
+    let mut v = Vec::new();
+    for rows in 1..=max_cells {
+        for cols in 1..=max_cells / rows {
+            v.push((rows, cols));
+        }
+    }
+    v
+}
+
+#[test]
+fn domineering_matches_a_plain_search_on_every_board_up_to_12_cells() {
+    let mut arena = Arena::new();
+    let mut solver = Solver::new();
+    let mut memo = FxHashMap::default();
+    let moves = |s: &String, left: bool| dominoes(s, left);
+    let mut checked = 0;
+    for (rows, cols) in shapes(12) {
+        for text in all_grids(rows, cols, &['.', '#']) {
+            let want = brute_value(&mut arena, &text, &moves, &mut memo);
+            let got = solver.value(&mut arena, &Domineering::parse(&text).unwrap()).unwrap();
+            assert_eq!(arena.print(got).unwrap(), arena.print(want).unwrap(), "Domineering {text}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}
+
+#[test]
+fn cram_nim_values_match_the_mex_rule_on_every_board_up_to_12_cells() {
+    let mut solver = Solver::new();
+    let mut memo = FxHashMap::default();
+    let moves = |s: &String| {
+        let mut v = dominoes(s, true);
+        v.extend(dominoes(s, false));
+        v
+    };
+    for (rows, cols) in shapes(12) {
+        for text in all_grids(rows, cols, &['.', '#']) {
+            let want = brute_nim(&text, &moves, &mut memo);
+            let got = solver.nim_value(&Cram::parse(&text).unwrap()).unwrap();
+            assert_eq!(got, want, "Cram {text}");
+        }
+    }
+}
+
+fn value(name: &str, position: &str) -> String {
+    let ruleset = catalog::find(name).unwrap();
+    let p = ruleset.parse(position).unwrap();
+    let mut arena = Arena::new();
+    let mut solvers = Solvers::new();
+    let v = p.value(&mut arena, &mut solvers).unwrap();
+    arena.print(v).unwrap()
+}
+
+#[test]
+fn known_values() {
+    // By hand: a 2×2 square is ±1, a vertical domino's room is 1 (Left's
+    // move), a row of four is −2 (Right has two moves, Left none).
+    assert_eq!(value("Domineering", "..|.."), "+-1");
+    assert_eq!(value("Domineering", ".|."), "1");
+    assert_eq!(value("Domineering", "...."), "-2");
+    // CGSuite's own test.
+    assert_eq!(value("Domineering", "....|....|....|...."), "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+    assert_eq!(value("Domineering", "...|..."), "{2|-1/2}");
+    assert_eq!(value("Domineering", "....|...."), "Miny(2)");
+    assert_eq!(value("Domineering", "....|....|...."), "-3/2");
+    // Published: the 5×5 board is 0, 4×7 is 1 (Left, vertical, has the
+    // longer columns' advantage in neither).
+    assert_eq!(value("Domineering", ".....|.....|.....|.....|....."), "0");
+    assert_eq!(value("Cram", ".........|##.######"), "*4");
+    assert_eq!(value("Cram", "...."), "*2");
+    assert_eq!(value("Cram", "..|.."), "0");
+}
+
+#[test]
+fn options_come_in_cgsuite_order_and_notation() {
+    let p = catalog::find("domineering").unwrap().parse("..|..").unwrap();
+    let show = |player| p.options(player).iter().map(|o| o.cgsuite()).collect::<Vec<_>>().join(",");
+    assert_eq!(
+        show(Player::Left),
+        r##"Domineering.Position("#.|#."),Domineering.Position(".#|.#")"##
+    );
+    assert_eq!(
+        show(Player::Right),
+        r###"Domineering.Position("##|.."),Domineering.Position("..|##")"###
+    );
+    let c = catalog::find("Cram").unwrap().parse("..").unwrap();
+    assert_eq!(c.cgsuite(), r#"ImpartialVariantGame(Domineering.Position(".."))"#);
+}
+
+#[test]
+fn bad_boards_are_one_line_errors() {
+    let err = |t: &str| catalog::find("Domineering").unwrap().parse(t).unwrap_err().to_string();
+    assert!(err("..|.").contains("equal lengths"), "{}", err("..|."));
+    assert!(err("..x").contains("unexpected 'x'"), "{}", err("..x"));
+    assert!(err(&["........"; 9].join("|")).contains("at most 64 cells"));
+    assert!(catalog::find("Dominoes").is_none());
+}
