@@ -8,7 +8,7 @@ use crate::commands;
 #[derive(Debug, Parser)]
 #[command(name = "onag", version, about, long_about = None)]
 #[command(
-    after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json\n  onag eval '{3||2|1}' '3+-1'\n  onag              (no subcommand: the calculator prompt)"
+    after_help = "Examples:\n  onag nim 13 12 8\n  onag nim 13 12 8 --json\n  onag domineering '....|....|....'   (every ruleset: onag rulesets)\n  onag eval '{3||2|1}' '3+-1'\n  onag              (no subcommand: the calculator prompt)"
 )]
 pub struct Cli {
     /// Options shared by every subcommand.
@@ -80,4 +80,9 @@ pub enum Command {
     Coins(commands::coins::CoinsArgs),
     /// Octal and take-and-break games: Grundy sequences, certified periods, genus.
     Octal(commands::octal::OctalArgs),
+    /// The rulesets (Domineering, Clobber, Toads and Frogs, ...): `onag NAME POSITION`.
+    Rulesets(commands::ruleset::ListArgs),
+    /// A ruleset's position: `onag domineering '....|....'` (listed by `onag rulesets`).
+    #[command(flatten)]
+    Ruleset(commands::ruleset::RulesetCommand),
 }

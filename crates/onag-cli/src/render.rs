@@ -146,6 +146,10 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
                     return ExitCode::from(EXIT_ERROR);
                 }
             }
+            if let Some(message) = hyphen_position(err, &text) {
+                eprintln!("error: {message}");
+                return ExitCode::from(EXIT_ERROR);
+            }
             if let Some(token) = negative_number(err) {
                 eprintln!("error: '{token}': numbers here must not be negative");
                 return ExitCode::from(EXIT_ERROR);
@@ -163,6 +167,25 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// For a ruleset subcommand, an "unexpected argument" that is a position
+/// starting with `-` (an Arc Kayles path `---`): say to put it after `--`.
+fn hyphen_position(err: &clap::Error, text: &str) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as Kind};
+    if err.kind() != Kind::UnknownArgument {
+        return None;
+    }
+    let usage = text.lines().find_map(|l| l.trim().strip_prefix("Usage: onag "))?;
+    let name = usage.split_whitespace().next()?;
+    onag::ruleset::catalog::find(name)?;
+    let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let word = std::env::args().find(|a| a.starts_with(arg.as_str())).unwrap_or(arg.clone());
+    Some(format!(
+        "'{word}' is not an option of onag {name}; a position that starts with '-' goes after '--': onag {name} -- '{word}'"
+    ))
 }
 
 /// The command-line word behind an "unexpected argument" error when it is a

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use onag::lang::Session;
-use onag::lang::members::{MEMBERS, RULESET_DOCS, unavailable_rulesets};
+use onag::lang::members::{MEMBERS, RULESET_DOCS, catalog_docs, unavailable_rulesets};
 use onag::{Error, ErrorKind};
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
@@ -126,6 +126,11 @@ pub fn help_text() -> String {
     for r in RULESET_DOCS {
         text.push_str(&format!("  {}  {}\n", r.path, r.summary));
         text.push_str(&format!("    e.g. {}\n", r.example));
+    }
+    text.push_str("\nGames on boards, strips, graphs and cakes (positions print as CGSuite's):\n");
+    for (path, example, about) in catalog_docs() {
+        text.push_str(&format!("  {path}  {about}\n"));
+        text.push_str(&format!("    e.g. {example}\n"));
     }
     let missing = unavailable_rulesets();
     if !missing.is_empty() {

@@ -16,6 +16,7 @@ pub mod nim;
 pub mod nimber;
 pub mod octal;
 pub mod retro;
+pub mod ruleset;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
@@ -84,6 +85,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::EasyChase(args)) => easy_chase::run(&ctx, args),
         Some(Command::Coins(args)) => coins::run(&ctx, args),
         Some(Command::Octal(args)) => octal::run(&ctx, args),
+        Some(Command::Rulesets(args)) => ruleset::list(&ctx, args),
+        Some(Command::Ruleset(cmd)) => ruleset::run(&ctx, cmd),
         None => crate::repl::run(&ctx),
     }
 }

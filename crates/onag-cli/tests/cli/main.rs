@@ -14,6 +14,7 @@ mod nim;
 mod nimber;
 mod octal;
 mod octal_theory;
+mod rulesets;
 mod subtraction;
 mod thermo;
 mod uptimal;

@@ -123,6 +123,8 @@ pub enum ExprKind {
     PlusMinusSet(Vec<Expr>),
     /// `[a, b, c]`.
     List(Vec<Expr>),
+    /// Coordinates `(a, b)`.
+    Pair(Box<Expr>, Box<Expr>),
     /// `[body for var from a to b]` or `[body for var in L]`.
     Comprehension {
         /// The element expression.
@@ -185,7 +187,7 @@ impl ExprKind {
                 Source::Range(a, b) => Box::new([&**body, &**a, &**b].into_iter()),
                 Source::In(l) => Box::new([&**body, &**l].into_iter()),
             },
-            ExprKind::Binary(_, a, b) => Box::new([&**a, &**b].into_iter()),
+            ExprKind::Binary(_, a, b) | ExprKind::Pair(a, b) => Box::new([&**a, &**b].into_iter()),
             ExprKind::Member { target, args, .. } => Box::new(
                 std::iter::once(&**target)
                     .chain(args.iter().flat_map(|a| a.iter().map(|arg| &arg.value))),

@@ -34,6 +34,8 @@ pub struct Session {
     vars: FxHashMap<String, Value>,
     /// The games of this session; every [`Value::Game`] is an id in it.
     pub(crate) arena: Arena,
+    /// The ruleset solvers of this session, whose tables hold ids of `arena`.
+    pub(crate) solvers: crate::ruleset::Solvers,
     /// Whether the budgets' position limit is the user's own choice; when it
     /// is not, misère searches keep to their smaller defaults.
     position_limit_given: bool,
@@ -126,6 +128,17 @@ impl Session {
                 }
                 out.push(close);
             }
+            Value::Pair(a, b) => {
+                out.push('(');
+                self.write(out, a)?;
+                out.push(',');
+                self.write(out, b)?;
+                out.push(')');
+            }
+            Value::Position(p) => out.push_str(&p.cgsuite()),
+            Value::PartizanRuleset(r, params) => {
+                out.push_str(&super::partizan::ruleset_name(r, params.as_ref()))
+            }
             Value::Builtin(path) => out.push_str(path),
             Value::Ruleset(rules) => out.push_str(&rules.name()),
             Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
@@ -205,6 +218,11 @@ impl Eval<'_> {
                 members::plus_minus_set(self, options, span)
             }
             ExprKind::List(items) => Ok(Value::List(self.eval_all(items)?)),
+            ExprKind::Pair(a, b) => {
+                let a = self.eval(a)?;
+                let b = self.eval(b)?;
+                Ok(Value::Pair(Box::new(a), Box::new(b)))
+            }
             ExprKind::Comprehension { body, var, source } => {
                 self.comprehension(body, var, source, span)
             }

@@ -41,6 +41,7 @@ impl Eval<'_> {
     pub(crate) fn game_of(&mut self, value: &Value, span: Span, what: &str) -> Result<GameId> {
         match value {
             Value::Game(g) => Ok(*g),
+            Value::Position(p) => super::partizan::value_of(self, p.as_ref(), span),
             Value::Heap(..) | Value::Classic(_) => {
                 match super::rulesets::nimber_of_position(self, value, span)? {
                     Some(g) => Ok(g),

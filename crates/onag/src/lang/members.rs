@@ -87,6 +87,24 @@ pub const MEMBERS: &[MemberDoc] = &[
     doc("Length", "list or string", "[1,2,3].Length", "the number of elements or characters"),
     doc("CanonicalForm", "game", "{1|1}.CanonicalForm", "the canonical form"),
     doc("LeftOptions", "game", "{3||2|1}.LeftOptions", "the Left options of the canonical form"),
+    doc(
+        "LeftOptions",
+        "ruleset position",
+        "game.grid.Domineering(\"..|..\").LeftOptions",
+        "the positions Left can move to, in the ruleset's order",
+    ),
+    doc(
+        "Options",
+        "ruleset position",
+        "game.grid.Cram(\"...\").Options",
+        "every move of either player: LeftOptions then RightOptions",
+    ),
+    doc(
+        "NimValue",
+        "impartial ruleset position",
+        "game.grid.Cram(\"....|....\").NimValue",
+        "the nim value, by Sprague-Grundy on the position's regions",
+    ),
     doc("RightOptions", "game", "{3||2|1}.RightOptions", "the Right options of the canonical form"),
     doc("Followers", "game", "^.Followers", "every position reachable, the game included"),
     doc("FollowerCount", "game", "^.FollowerCount", "how many followers"),
@@ -339,6 +357,7 @@ pub fn known_members() -> Vec<&'static str> {
         .chain(rulesets::POSITION_MEMBERS)
         .chain(rulesets::RULESET_MEMBERS)
         .chain(classic::MEMBERS)
+        .chain(super::partizan::MEMBERS)
         .chain(LIST_MEMBERS)
         .copied()
         .collect();
@@ -350,7 +369,34 @@ pub fn known_members() -> Vec<&'static str> {
 /// Rulesets CGSuite has that the calculator does not (they answer "not
 /// available yet"), by short name.
 pub fn unavailable_rulesets() -> Vec<&'static str> {
-    RULESETS.iter().copied().filter(|r| !RULESET_DOCS.iter().any(|d| d.name == *r)).collect()
+    RULESETS
+        .iter()
+        .copied()
+        .filter(|r| !RULESET_DOCS.iter().any(|d| d.name == *r))
+        .filter(|r| super::partizan::find(r).is_none())
+        .collect()
+}
+
+/// Every ruleset of the catalog as the calculator writes it, with an example
+/// that values a position: `(path, example, summary)`.
+pub fn catalog_docs() -> Vec<(String, String, &'static str)> {
+    crate::ruleset::catalog::rulesets()
+        .map(|r| {
+            let argument = match r.argument {
+                crate::ruleset::catalog::ArgKind::Text => format!("\"{}\"", r.example),
+                crate::ruleset::catalog::ArgKind::Pair => format!("({})", r.example),
+                _ => r.example.to_string(),
+            };
+            let path = r.path();
+            let call = if r.params.iter().any(|p| p.default.is_none()) {
+                path.clone()
+            } else {
+                format!("{path}({argument})")
+            };
+            let example = format!("{call}.CanonicalForm");
+            (path, example, r.about)
+        })
+        .collect()
 }
 
 /// Members of lists and strings.
@@ -444,7 +490,7 @@ const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph"];
 
 /// Whether `name` is a ruleset's short name.
 pub(crate) fn is_ruleset(name: &str) -> bool {
-    RULESETS.contains(&name)
+    RULESETS.contains(&name) || super::partizan::find(name).is_some()
 }
 
 type Args = Vec<(Option<String>, Value, Span)>;
@@ -495,6 +541,10 @@ pub(crate) fn unary_plus(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Valu
 /// (CGSuite: the canonical form of an impartial game is `*NimValue`); any
 /// other value unchanged.
 fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    if let Value::Position(p) = &x {
+        let g = super::partizan::value_of(ev, p.as_ref(), span)?;
+        return Ok(ev.game_value(g));
+    }
     match rulesets::nimber_of_position(ev, &x, span)? {
         Some(g) => Ok(ev.game_value(g)),
         None => Ok(x),
@@ -607,6 +657,14 @@ pub(crate) fn binary(
 pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> Result<Value> {
     if let Value::Ruleset(rules) = callee {
         return heap(ev, rules, args, span);
+    }
+    if let Value::PartizanRuleset(r, params) = callee {
+        return super::partizan::call(ev, r, params, args, span);
+    }
+    if let Value::Builtin(path) = &callee
+        && let Some(r) = super::partizan::find(path.rsplit('.').next().unwrap_or(path))
+    {
+        return super::partizan::call(ev, r, None, args, span);
     }
     if let Value::Turning(rule) = &callee {
         return rulesets::coin_row(ev, rule, &args, span);
@@ -743,6 +801,13 @@ pub(crate) fn member(
     {
         return result;
     }
+    if let Value::Position(p) = &target {
+        if let Some(result) = super::partizan::member(ev, p.as_ref(), name, span) {
+            return result;
+        }
+        let value = as_game(ev, target, span)?;
+        return member(ev, value, name, span, args);
+    }
     if matches!(target, Value::Heap(..) | Value::Classic(_)) && games::GAME_MEMBERS.contains(&name)
     {
         if POSITION_GAME_MEMBERS.contains(&name) {
@@ -825,6 +890,18 @@ pub(crate) fn member(
 fn namespace_member(ev: &mut Eval<'_>, path: &str, name: &str, span: Span) -> Result<Value> {
     if path == "game" && NAMESPACES.contains(&name) {
         return Ok(Value::Builtin(format!("game.{name}")));
+    }
+    if let Some(r) = super::partizan::find(name)
+        && path.starts_with("game.")
+    {
+        if path != r.family.package() {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("unknown name '{path}.{name}': {name} is {}", r.path()),
+            ));
+        }
+        return Ok(Value::Builtin(format!("{path}.{name}")));
     }
     if path.starts_with("game.") && is_ruleset(name) {
         return Ok(Value::Builtin(format!("{path}.{name}")));

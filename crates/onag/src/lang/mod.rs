@@ -24,6 +24,7 @@ pub mod games;
 pub mod lexer;
 pub mod members;
 pub mod parser;
+mod partizan;
 pub mod rulesets;
 pub mod value;
 

@@ -420,6 +420,15 @@ impl Parser<'_> {
                 self.open(start);
                 self.enter()?;
                 let inner = self.statement()?;
+                if *self.peek() == Tok::Comma {
+                    // Coordinates `(a, b)`.
+                    self.bump();
+                    let second = self.statement()?;
+                    self.close(Tok::RParen, start, "')'")?;
+                    self.leave();
+                    let span = start.to(self.prev_span());
+                    return self.node(ExprKind::Pair(Box::new(inner), Box::new(second)), span);
+                }
                 self.close(Tok::RParen, start, "')'")?;
                 self.leave();
                 Ok(Expr { span: start.to(self.prev_span()), ..inner })
@@ -838,6 +847,7 @@ mod tests {
             ExprKind::Game(l, r) => format!("{{{}|{}}}", list(l), list(r)),
             ExprKind::PlusMinusSet(v) => format!("+-{{{}}}", list(v)),
             ExprKind::List(v) => format!("[{}]", list(v)),
+            ExprKind::Pair(a, b) => format!("({},{})", show(a), show(b)),
             ExprKind::Comprehension { body, var, source } => match source {
                 Source::Range(a, b) => {
                     format!("[{} for {var} from {} to {}]", show(body), show(a), show(b))

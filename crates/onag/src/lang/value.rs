@@ -24,6 +24,14 @@ pub enum Value {
     Str(String),
     /// A list `[a,b,c]`.
     List(Vec<Value>),
+    /// Coordinates `(a, b)`.
+    Pair(Box<Value>, Box<Value>),
+    /// A position of a ruleset of the catalog
+    /// (`game.grid.Domineering("..|..")`).
+    Position(Box<dyn crate::ruleset::AnyPosition>),
+    /// A ruleset of the catalog, with its parameters once given
+    /// (`game.strip.GenToadsAndFrogs(maxJump => 2)`).
+    PartizanRuleset(&'static crate::ruleset::Ruleset, Option<crate::ruleset::catalog::Params>),
     /// A set `{a,b,c}` of values, in the order given.
     Set(Vec<Value>),
     /// A game (never a number: numbers stay [`Value::Number`]), an id in the
@@ -90,6 +98,9 @@ impl Value {
             Value::Builtin(_) => "a function or namespace",
             Value::Ruleset(_) => "a ruleset",
             Value::Heap(..) => "a heap position",
+            Value::Pair(..) => "coordinates",
+            Value::Position(_) => "a ruleset position",
+            Value::PartizanRuleset(..) => "a ruleset",
             Value::Classic(_) => "a game position",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",

@@ -139,6 +139,8 @@ impl PartialEq for dyn AnyPosition {
     }
 }
 
+impl Eq for dyn AnyPosition {}
+
 /// A position of type `P` with its ruleset and parameters.
 #[derive(Clone)]
 pub struct Positioned<P> {

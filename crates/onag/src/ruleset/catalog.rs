@@ -238,6 +238,9 @@ pub struct Ruleset {
     pub output: &'static str,
     /// Whether both players always have the same moves.
     pub impartial: bool,
+    /// The position of the empty (or starting) `rows` × `columns` rectangle,
+    /// for tables of values; `None` when the ruleset has no such family.
+    pub rectangle: Option<fn(usize, usize) -> String>,
     /// Builds a position from parameters and its argument.
     pub build: fn(&'static Ruleset, &Params, &Arg) -> Result<Box<dyn AnyPosition>>,
 }

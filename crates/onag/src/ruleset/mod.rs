@@ -8,6 +8,7 @@
 //! command line and the calculator, which handle positions of any ruleset as
 //! [`AnyPosition`]s.
 
+pub mod analysis;
 pub mod any;
 pub mod board;
 pub mod catalog;

@@ -98,13 +98,15 @@ type Table<P, V> = FxHashMap<P, Option<V>>;
 
 /// Values `root` and every region below it into `table`, depth first on an
 /// explicit stack. `finish` values a frame whose terms are all in the table;
-/// `check` is called with the table's size every [`CHECK_EVERY`] new regions.
+/// `check` is called with the table every [`CHECK_EVERY`] new regions, and at
+/// once when the table passes `max_regions`.
 fn search<P: PartizanPosition, V: Copy>(
     table: &mut Table<P, V>,
     expander: &mut Expander<P>,
     root: P,
     mut finish: impl FnMut(&Table<P, V>, &Frame<P>) -> Result<V>,
     mut check: impl FnMut(&Table<P, V>) -> Result<()>,
+    max_regions: Option<u64>,
 ) -> Result<()> {
     if matches!(table.get(&root), Some(Some(_))) {
         return Ok(());
@@ -112,6 +114,7 @@ fn search<P: PartizanPosition, V: Copy>(
     table.insert(root.clone(), None);
     let mut stack = vec![expander.expand(root)];
     let mut since_check = 0;
+    let limit = max_regions.unwrap_or(u64::MAX) as usize;
     while let Some(top) = stack.last_mut() {
         let mut pending = None;
         while top.next < top.terms.len() {
@@ -129,7 +132,7 @@ fn search<P: PartizanPosition, V: Copy>(
             table.insert(key.clone(), None);
             stack.push(expander.expand(key));
             since_check += 1;
-            if since_check >= CHECK_EVERY {
+            if since_check >= CHECK_EVERY || table.len() > limit {
                 since_check = 0;
                 check(table)?;
             }
@@ -261,6 +264,7 @@ impl<P: PartizanPosition> Solver<P> {
                     + arena_cell.borrow().memory_bytes();
                 check(budget, table.len(), bytes)
             },
+            budget.max_positions(),
         )
     }
 
@@ -288,6 +292,7 @@ impl<P: PartizanPosition> Solver<P> {
                     let bytes = table_bytes::<P, u32>(table.capacity()) + value_bytes;
                     check(budget, table.len(), bytes)
                 },
+                budget.max_positions(),
             )?;
             match self.nim_values.get(&key) {
                 Some(&Some(v)) => total ^= v as u64,

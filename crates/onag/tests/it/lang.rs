@@ -164,12 +164,15 @@ fn public_examples_of_calculator_md() {
 }
 
 #[test]
-fn rulesets_not_yet_in_the_library_say_so() {
+fn rulesets_of_the_catalog_and_unknown_names() {
     check(&[
         ("^ : *", "{^|*,^}"),
+        ("game.grid.Domineering(\"..|..\")", "Domineering.Position(\"..|..\")"),
+        ("game.grid.Domineering(\"..|..\").CanonicalForm + 1", "{2|0}"),
+        ("game.grid.Frobnicate", "error: 1:11: unknown name 'game.grid.Frobnicate'"),
         (
-            "game.grid.Domineering(\"..|..\")",
-            "error: 1:11: the ruleset Domineering is not available yet",
+            "game.heap.Domineering",
+            "error: 1:11: unknown name 'game.heap.Domineering': Domineering is game.grid.Domineering",
         ),
     ]);
 }

@@ -276,4 +276,8 @@ fn documented_examples_evaluate() {
         let out = eval(&mut session, r.example, &budget);
         assert!(!out.starts_with("error"), "{}: {out}", r.example);
     }
+    for (_, example, _) in onag::lang::members::catalog_docs() {
+        let out = eval(&mut session, &example, &budget);
+        assert!(!out.starts_with("error"), "{example}: {out}");
+    }
 }

@@ -26,6 +26,7 @@ pub static DOMINEERING: Ruleset = Ruleset {
     example: "....|....|....",
     output: "Domineering.Position(\"{}\")",
     impartial: false,
+    rectangle: Some(empty_rectangle),
     build: |r, p, a| Ok(boxed(r, p, Domineering::parse(a.as_str("a Domineering board")?)?)),
 };
 
@@ -39,8 +40,14 @@ pub static CRAM: Ruleset = Ruleset {
     example: "...|...|...",
     output: "ImpartialVariantGame(Domineering.Position(\"{}\"))",
     impartial: true,
+    rectangle: Some(empty_rectangle),
     build: |r, p, a| Ok(boxed(r, p, Cram::parse(a.as_str("a Cram board")?)?)),
 };
+
+/// The empty board of `rows` × `columns` cells.
+fn empty_rectangle(rows: usize, columns: usize) -> String {
+    vec![".".repeat(columns); rows].join("|")
+}
 
 /// Reads a board of `.` (empty) and `#` (blocked) cells (either case).
 fn parse_cells(text: &str) -> Result<Board<1>> {

@@ -1,0 +1,68 @@
+//! `onag <ruleset> POSITION...` and `onag rulesets`: values, winning moves for
+//! each player, sums, tables, JSON and one-line errors.
+
+use crate::{assert_error, onag};
+
+#[test]
+fn a_position_with_its_value_and_each_players_winning_moves() {
+    let run = onag(&["domineering", "...|..."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.starts_with("Domineering ...|...\nvalue: {2|-1/2}\n"), "{out}");
+    assert!(out.contains("outcome: N (the player to move wins)"), "{out}");
+    assert!(out.contains("mean: 3/4"), "{out}");
+    assert!(out.contains("temperature: 5/4"), "{out}");
+    // Left's vertical domino in the middle leaves two columns: 2, a win.
+    assert!(out.contains("Left's winning moves (1):\n  .#.|.#.   (then 2)"), "{out}");
+    // Right's dominoes leave -1/2 (a win for Right moving second).
+    assert!(out.contains("Right's winning moves (4):"), "{out}");
+}
+
+#[test]
+fn several_positions_are_a_sum_and_json_lists_moves() {
+    let run = onag(&["domineering", "..|..", ".|.", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["value"], "{2|0}");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["ruleset"], "game.grid.Domineering");
+    assert_eq!(v["left_winning_moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["left_winning_moves"][0]["component"], 1);
+    assert_eq!(v["left_winning_moves"][0]["position"], "#.|#.");
+    assert_eq!(v["right_winning_moves"][1]["value"], "0");
+}
+
+#[test]
+fn impartial_rulesets_give_nim_values_and_tables() {
+    let run = onag(&["cram", "...."]);
+    assert!(run.stdout.contains("value: *2\nnim value: 2\n"), "{}", run.stdout);
+    let run = onag(&["cram", "--table", "2x4", "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "1x1  0\n1x2  *\n1x3  *\n1x4  *2\n2x1  *\n2x2  0\n2x3  *\n2x4  0\n");
+    let run = onag(&["domineering", "--table", "2x2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v[3]["value"], "+-1");
+    assert!(run.stderr.contains("2x2: "), "{}", run.stderr);
+}
+
+#[test]
+fn rulesets_are_listed_and_named_either_way() {
+    let run = onag(&["rulesets"]);
+    assert!(run.stdout.contains("domineering") && run.stdout.contains("game.grid.Cram"));
+    let run = onag(&["Domineering", "..|.."]);
+    assert!(run.stdout.contains("value: +-1"), "{}", run.stdout);
+    let run = onag(&["domineering", "--help"]);
+    assert!(run.stdout.contains("onag domineering '"), "{}", run.stdout);
+}
+
+#[test]
+fn bad_positions_are_one_line_errors() {
+    assert_error(&["domineering", "..|."], "equal lengths");
+    assert_error(&["domineering", "..", "x"], "position 2:1:1: unexpected 'x'");
+    assert_error(&["domineering", "-.."], "goes after '--'");
+    assert_error(&["domineering", "..", "--param", "k=1"], "no parameter k");
+    assert_error(&["domineering", "--table", "7"], "ROWSxCOLUMNS");
+    assert_error(&["dominoes", ".."], "dominoes");
+    assert_error(&["domineering", &["........"; 9].join("|")], "at most 64 cells");
+    assert_error(&["domineering", "....|....|....|....", "--max-positions", "5"], "limit");
+}

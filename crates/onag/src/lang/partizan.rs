@@ -1,0 +1,168 @@
+//! Rulesets of the catalog ([`crate::ruleset::catalog`]) in the calculator:
+//! `game.grid.Domineering("..|..")`, `game.strip.GenToadsAndFrogs(maxJump =>
+//! 2)("tttt..fff")`, `game.heap.Cutcake((8,3))`.
+//!
+//! Calling a ruleset gives a position ([`Value::Position`]), or, for a ruleset
+//! with parameters, the ruleset with its parameters filled in
+//! ([`Value::PartizanRuleset`]), which is then called with a position. A
+//! position answers `LeftOptions`, `RightOptions` and `Options` with positions
+//! in the ruleset's order (as CGSuite lists them), `NimValue` when the ruleset
+//! is impartial, and every other game member through its canonical form. The
+//! session's [`Solvers`](crate::ruleset::Solvers) keep each region's value for
+//! the whole session.
+
+use super::eval::Eval;
+use super::lexer::Span;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+use crate::game::GameId;
+use crate::ruleset::catalog::{self, Arg, Params, Ruleset};
+use crate::ruleset::{AnyPosition, Player};
+
+/// Arguments of a call: an optional name, the value, where it is written.
+type Args = Vec<(Option<String>, Value, Span)>;
+
+/// The catalog's ruleset with exactly this CGSuite name.
+pub(crate) fn find(name: &str) -> Option<&'static Ruleset> {
+    catalog::rulesets().find(|r| r.name == name)
+}
+
+/// How a ruleset value prints: its path, and its parameters when they are
+/// not all defaults (`game.strip.GenToadsAndFrogs(maxJump => 2)`).
+pub(crate) fn ruleset_name(r: &Ruleset, params: Option<&Params>) -> String {
+    let mut out = r.path();
+    let Some(params) = params else { return out };
+    let mut shown = Vec::new();
+    for (spec, (name, value)) in r.params.iter().zip(params.iter()) {
+        match spec.default {
+            None => shown.push(value.to_string()),
+            Some(default) => {
+                let is_default = Arg::from_text(default, spec.kind).is_ok_and(|d| d == *value);
+                if !is_default {
+                    shown.push(format!("{name} => {value}"));
+                }
+            }
+        }
+    }
+    out.push('(');
+    out.push_str(&shown.join(", "));
+    out.push(')');
+    out
+}
+
+/// A calculator value as an argument of a ruleset.
+fn to_arg(ev: &Eval<'_>, value: &Value, span: Span) -> Result<Arg> {
+    match value {
+        Value::Number(_) => match value.as_integer() {
+            Some(n) => Ok(Arg::Int(n.clone())),
+            None => Err(ev.error(span, ErrorKind::InvalidInput, "a ruleset needs integers here")),
+        },
+        Value::Str(s) => Ok(Arg::Str(s.clone())),
+        Value::Bool(b) => Ok(Arg::Bool(*b)),
+        Value::List(items) => {
+            items.iter().map(|v| to_arg(ev, v, span)).collect::<Result<_>>().map(Arg::List)
+        }
+        Value::Pair(a, b) => {
+            Ok(Arg::Pair(Box::new(to_arg(ev, a, span)?), Box::new(to_arg(ev, b, span)?)))
+        }
+        other => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("a ruleset cannot take {} as an argument", other.kind_name()),
+        )),
+    }
+}
+
+/// `R(args)`: a position, or `R` with its parameters.
+pub(crate) fn call(
+    ev: &mut Eval<'_>,
+    r: &'static Ruleset,
+    params: Option<Params>,
+    args: Args,
+    span: Span,
+) -> Result<Value> {
+    let named = args.iter().any(|a| a.0.is_some());
+    // A ruleset whose parameters all have defaults takes a position at once,
+    // unless the call names parameters or gives none (`GenClobber()`).
+    let configure = params.is_none()
+        && !r.params.is_empty()
+        && (named || args.is_empty() || r.params.iter().any(|p| p.default.is_none()));
+    if configure {
+        let mut given = Vec::new();
+        let mut by_name = Vec::new();
+        for (name, value, at) in &args {
+            let arg = to_arg(ev, value, *at)?;
+            match name {
+                Some(n) => by_name.push((n.clone(), arg)),
+                None => given.push(arg),
+            }
+        }
+        let params = r.params(&given, &by_name).map_err(|e| ev.locate(e, span))?;
+        return Ok(Value::PartizanRuleset(r, Some(params)));
+    }
+    let params = match params {
+        Some(p) => p,
+        None => r.params(&[], &[]).map_err(|e| ev.locate(e, span))?,
+    };
+    let [(None, value, at)] = args.as_slice() else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{} takes one position, e.g. {}(\"{}\")", r.name, r.name, r.example),
+        ));
+    };
+    let arg = to_arg(ev, value, *at)?;
+    let position = r.position(&params, &arg).map_err(|e| {
+        // A located error is a column in the string: count from its quote.
+        let offset = at.start + e.location().map_or(0, |l| l.column);
+        ev.error(Span::new(offset, offset), e.kind(), format!("{}: {}", r.name, e.message()))
+    })?;
+    Ok(Value::Position(position))
+}
+
+/// The canonical form of a position, in the session's arena.
+pub(crate) fn value_of(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<GameId> {
+    let budget = ev.budget.clone();
+    let session = &mut *ev.session;
+    session.solvers.set_budget(budget);
+    p.value(&mut session.arena, &mut session.solvers).map_err(|e| ev.locate(e, span))
+}
+
+/// Members a position answers itself (every other game member goes through
+/// its canonical form).
+pub(crate) const MEMBERS: &[&str] = &["LeftOptions", "RightOptions", "Options", "NimValue"];
+
+/// `position.name`, when a position answers it itself.
+pub(crate) fn member(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    name: &str,
+    span: Span,
+) -> Option<Result<Value>> {
+    let list = |moves: Vec<Box<dyn AnyPosition>>| {
+        Ok(Value::List(moves.into_iter().map(Value::Position).collect()))
+    };
+    Some(match name {
+        "LeftOptions" => list(p.options(Player::Left)),
+        "RightOptions" => list(p.options(Player::Right)),
+        "Options" => {
+            let mut all = p.options(Player::Left);
+            all.extend(p.options(Player::Right));
+            list(all)
+        }
+        "NimValue" => {
+            let budget = ev.budget.clone();
+            ev.session.solvers.set_budget(budget);
+            match p.nim_value(&mut ev.session.solvers) {
+                Ok(Some(n)) => Ok(Value::int(n)),
+                Ok(None) => Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("NimValue: {} is not an impartial game", p.ruleset().name),
+                )),
+                Err(e) => Err(ev.locate(e, span)),
+            }
+        }
+        _ => return None,
+    })
+}
