@@ -24,6 +24,7 @@ mod arena;
 mod atomic;
 mod build;
 mod cooling;
+mod import;
 mod incentives;
 mod nus;
 mod ops;

@@ -45,7 +45,8 @@ pub enum Effect {
 pub struct Symmetries {
     /// Reflections that keep rows as rows (and the 180° turn).
     pub reflection: Effect,
-    /// Quarter turns and the two diagonal reflections.
+    /// Quarter turns and the two diagonal reflections (only together with
+    /// the reflections: without them this is ignored).
     pub quarter_turn: Effect,
     /// Exchanging planes `0` and `1` (the colours of the stones).
     pub colour_swap: Effect,
@@ -64,6 +65,65 @@ pub enum Adjacency {
 fn low(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
+
+/// A plane of a board `w` wide and `h` high with row `r` moved to byte `r`.
+fn to_bytes(p: u64, w: usize, h: usize) -> u64 {
+    let mut out = 0;
+    for r in 0..h {
+        out |= ((p >> (r * w)) & low(w)) << (8 * r);
+    }
+    out
+}
+
+/// The inverse of [`to_bytes`].
+fn from_bytes(p: u64, w: usize, h: usize) -> u64 {
+    let mut out = 0;
+    for r in 0..h {
+        out |= ((p >> (8 * r)) & low(w)) << (r * w);
+    }
+    out
+}
+
+/// Rows `0..h` (bytes) in reverse order.
+fn flip_byte_rows(p: u64, h: usize) -> u64 {
+    if h == 0 { 0 } else { p.swap_bytes() >> (8 * (8 - h)) }
+}
+
+/// Columns `0..w` of every byte row in reverse order.
+fn flip_byte_columns(p: u64, w: usize) -> u64 {
+    if w == 0 { 0 } else { p.swap_bytes().reverse_bits() >> (8 - w) }
+}
+
+/// The 8 × 8 bit matrix (bit `8r + c` is row r, column c) reflected in its
+/// main diagonal, by three delta swaps.
+fn transpose_bytes(mut x: u64) -> u64 {
+    let k1 = 0x5500_5500_5500_5500u64;
+    let k2 = 0x3333_0000_3333_0000u64;
+    let k4 = 0x0f0f_0f0f_0000_0000u64;
+    let mut t = k4 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = k2 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = k1 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// `COLUMN_ZERO[w]`: the bits at multiples of `w`, the first column of any
+/// board `w` cells wide (cut to the board by [`Board::all`]).
+const COLUMN_ZERO: [u64; 65] = {
+    let mut table = [0u64; 65];
+    let mut w = 1;
+    while w <= 64 {
+        let mut i = 0;
+        while i < 64 {
+            table[w] |= 1u64 << i;
+            i += w;
+        }
+        w += 1;
+    }
+    table
+};
 
 impl<const N: usize> Board<N> {
     /// An empty board (every plane clear) of the given size.
@@ -128,11 +188,7 @@ impl<const N: usize> Board<N> {
 
     /// The cells of column 0.
     pub fn first_column(&self) -> u64 {
-        let mut m = 0;
-        for r in 0..self.height() {
-            m |= 1u64 << (r * self.width());
-        }
-        m
+        COLUMN_ZERO[self.width()] & self.all()
     }
 
     /// The cells of the last column.
@@ -172,6 +228,12 @@ impl<const N: usize> Board<N> {
     /// The connected parts of `mask`, each as a mask, lowest cell first.
     pub fn components(&self, mask: u64, adjacency: Adjacency) -> Vec<u64> {
         let mut parts = Vec::new();
+        self.for_each_component(mask, adjacency, |part| parts.push(part));
+        parts
+    }
+
+    /// Calls `f` with each connected part of `mask`, lowest cell first.
+    pub fn for_each_component(&self, mask: u64, adjacency: Adjacency, mut f: impl FnMut(u64)) {
         let mut rest = mask;
         while rest != 0 {
             let mut part = rest & rest.wrapping_neg();
@@ -182,10 +244,9 @@ impl<const N: usize> Board<N> {
                 }
                 part = next;
             }
-            parts.push(part);
+            f(part);
             rest &= !part;
         }
-        parts
     }
 
     /// The smallest board holding the cells of `mask`, with every plane
@@ -206,6 +267,9 @@ impl<const N: usize> Board<N> {
         let right = 63 - columns.leading_zeros() as usize;
         let nw = right - left + 1;
         let nh = bottom - top + 1;
+        if nw == w && nh == self.height() {
+            return Board { planes: self.planes.map(|p| p & mask), ..*self };
+        }
         let mut planes = [0u64; N];
         for (i, plane) in planes.iter_mut().enumerate() {
             let bits = self.planes[i] & mask;
@@ -266,36 +330,100 @@ impl<const N: usize> Board<N> {
     /// The least image of the board under `symmetries`, and whether that
     /// image is the board's negative.
     pub fn normal_form(&self, symmetries: Symmetries) -> (Self, bool) {
+        if self.width() <= 8 && self.height() <= 8 {
+            return self.normal_form_small(symmetries);
+        }
+        self.normal_form_any(symmetries)
+    }
+
+    /// [`normal_form`](Self::normal_form) of a board at most 8 × 8: each plane
+    /// is laid out with a byte per row, where every symmetry is a handful of
+    /// word operations (a byte swap flips the rows, a bit reversal inside the
+    /// bytes flips the columns, three delta swaps transpose). Images are
+    /// compared as `(width, height, planes)` in that layout; the least is
+    /// turned back into the board's own layout.
+    fn normal_form_small(&self, symmetries: Symmetries) -> (Self, bool) {
+        let (w, h) = (self.width(), self.height());
+        let planes = self.planes.map(|p| to_bytes(p, w, h));
+        let mut best = (w, h, planes, false);
+        let swap = symmetries.colour_swap != Effect::None && N >= 2;
+        let swap_negates = symmetries.colour_swap == Effect::Negates;
+        let mut consider = |w: usize, h: usize, planes: [u64; N], negated: bool| {
+            if (w, h) > (best.0, best.1) {
+                return;
+            }
+            if (w, h) < (best.0, best.1) || planes < best.2 {
+                best = (w, h, planes, negated);
+            }
+            if swap {
+                let mut q = planes;
+                q.swap(0, 1);
+                if (w, h) < (best.0, best.1) || q < best.2 {
+                    best = (w, h, q, negated ^ swap_negates);
+                }
+            }
+        };
+        consider(w, h, planes, false);
+        let reflect = symmetries.reflection != Effect::None;
+        let reflect_negates = symmetries.reflection == Effect::Negates;
+        if reflect {
+            let rows = planes.map(|p| flip_byte_rows(p, h));
+            let cols = planes.map(|p| flip_byte_columns(p, w));
+            consider(w, h, rows, reflect_negates);
+            consider(w, h, cols, reflect_negates);
+            consider(w, h, rows.map(|p| flip_byte_columns(p, w)), false);
+        }
+        if reflect && symmetries.quarter_turn != Effect::None {
+            let negates = symmetries.quarter_turn == Effect::Negates;
+            let t = planes.map(transpose_bytes);
+            // The transpose is h wide and w high.
+            consider(h, w, t, negates);
+            let turned = t.map(|p| flip_byte_columns(flip_byte_rows(p, w), h));
+            consider(h, w, turned, negates);
+            consider(h, w, t.map(|p| flip_byte_rows(p, w)), negates ^ reflect_negates);
+            consider(h, w, t.map(|p| flip_byte_columns(p, h)), negates ^ reflect_negates);
+        }
+        let (bw, bh, bplanes, negated) = best;
+        let board = Board {
+            width: bw as u8,
+            height: bh as u8,
+            planes: bplanes.map(|p| from_bytes(p, bw, bh)),
+        };
+        (board, negated)
+    }
+
+    /// [`normal_form`](Self::normal_form) of any board, cell by cell.
+    fn normal_form_any(&self, symmetries: Symmetries) -> (Self, bool) {
         let mut best = (*self, false);
         let mut consider = |b: Board<N>, negated: bool| {
             if b < best.0 {
                 best = (b, negated);
             }
         };
-        let mut images = Vec::with_capacity(8);
-        images.push((*self, false));
+        let mut images = [(*self, false); 8];
+        let mut count = 1;
+        let mut push = |image: (Board<N>, bool)| {
+            images[count] = image;
+            count += 1;
+        };
         if symmetries.reflection != Effect::None {
             let negates = symmetries.reflection == Effect::Negates;
             let flipped = self.flip_rows();
-            images.push((flipped, negates));
-            images.push((self.rot180(), false));
-            images.push((flipped.rot180(), negates));
+            push((flipped, negates));
+            push((self.rot180(), false));
+            push((flipped.rot180(), negates));
         }
-        if symmetries.quarter_turn != Effect::None {
+        if symmetries.reflection != Effect::None && symmetries.quarter_turn != Effect::None {
             let negates = symmetries.quarter_turn == Effect::Negates;
+            let reflect = symmetries.reflection == Effect::Negates;
             let t = self.transpose();
-            images.push((t, negates));
-            if symmetries.reflection != Effect::None {
-                let reflect = symmetries.reflection == Effect::Negates;
-                let tf = t.flip_rows();
-                images.push((tf, negates ^ reflect));
-                images.push((t.rot180(), negates));
-                images.push((tf.rot180(), negates ^ reflect));
-            } else {
-                images.push((t.rot180(), negates));
-            }
+            let tf = t.flip_rows();
+            push((t, negates));
+            push((tf, negates ^ reflect));
+            push((t.rot180(), negates));
+            push((tf.rot180(), negates ^ reflect));
         }
-        for &(b, negated) in &images {
+        for &(b, negated) in &images[..count] {
             consider(b, negated);
             if symmetries.colour_swap != Effect::None {
                 let negates = symmetries.colour_swap == Effect::Negates;
@@ -390,6 +518,67 @@ mod tests {
         assert_eq!(show(&c.rot180()), "...|##.");
         assert_eq!(show(&c.flip_rows().rot180()), "##.|...");
         assert_eq!(show(&c.transpose()), "..|#.|#.");
+    }
+
+    /// Every image of `b` under `s` with its flag, cell by cell.
+    fn images(b: &Board<2>, s: Symmetries) -> Vec<(Board<2>, bool)> {
+        let mut out = vec![(*b, false)];
+        if s.reflection != Effect::None {
+            let n = s.reflection == Effect::Negates;
+            out.extend([(b.flip_rows(), n), (b.rot180(), false), (b.flip_rows().rot180(), n)]);
+        }
+        if s.reflection != Effect::None && s.quarter_turn != Effect::None {
+            let n = s.quarter_turn == Effect::Negates;
+            let more: Vec<_> = out.iter().map(|&(x, f)| (x.transpose(), f ^ n)).collect();
+            out.extend(more);
+        }
+        if s.colour_swap != Effect::None {
+            let n = s.colour_swap == Effect::Negates;
+            let more: Vec<_> = out.iter().map(|&(x, f)| (x.swap_colours(), f ^ n)).collect();
+            out.extend(more);
+        }
+        out
+    }
+
+    #[test]
+    fn word_symmetries_agree_with_cell_by_cell_ones() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let kinds = [
+            Symmetries {
+                reflection: Effect::Same,
+                quarter_turn: Effect::Negates,
+                colour_swap: Effect::None,
+            },
+            Symmetries {
+                reflection: Effect::Same,
+                quarter_turn: Effect::Same,
+                colour_swap: Effect::Negates,
+            },
+            Symmetries {
+                reflection: Effect::None,
+                quarter_turn: Effect::None,
+                colour_swap: Effect::Negates,
+            },
+            Symmetries {
+                reflection: Effect::Same,
+                quarter_turn: Effect::None,
+                colour_swap: Effect::None,
+            },
+        ];
+        for _ in 0..20_000 {
+            let w = rng.gen_range(1..=8);
+            let h = rng.gen_range(1..=8);
+            let b = Board::<2>::from_planes(w, h, [rng.r#gen(), rng.r#gen()]).unwrap();
+            let s = kinds[rng.gen_range(0..kinds.len())];
+            let (small, small_neg) = b.normal_form_small(s);
+            let (any, _) = b.normal_form_any(s);
+            // Both pick the least image of the class under their own order,
+            // so they pick representatives of one class...
+            assert_eq!(any.normal_form_small(s).0, small, "{b:?}");
+            // ...and the flag is that of an image the symmetries give.
+            assert!(images(&b, s).contains(&(small, small_neg)), "{b:?} {s:?}");
+        }
     }
 
     #[test]

@@ -21,11 +21,18 @@
 //! budget's position limit, and its bytes plus the arena's against the memory
 //! limit; the budget is checked every [`CHECK_EVERY`] new regions.
 //!
+//! A position made of two or more regions not yet in the table has them
+//! valued in parallel, each in a solver and arena of its own (regions are
+//! independent, so nothing is shared but the budget), and the values are
+//! copied into the caller's arena; canonical forms are unique, so the answer
+//! is the same on any number of threads.
+//!
 //! Impartial rulesets ([`IMPARTIAL`](PartizanPosition::IMPARTIAL)) generate
 //! options once for both players, and [`Solver::nim_value`] values them by
 //! Sprague–Grundy (the nim-sum of the regions' values, the mex over options)
 //! in a table of its own, without building canonical forms.
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::position::{PartizanPosition, Player};
@@ -41,10 +48,13 @@ const CHECK_EVERY: usize = 1 << 12;
 /// option holds its negative.
 type Term<P> = (P, bool);
 
-/// A region being valued: the regions of all its options, flat.
-struct Frame<P> {
+/// A region being valued: the regions of all its options, flat, and the
+/// values of those looked up so far.
+struct Frame<P, V> {
     key: P,
     terms: Vec<Term<P>>,
+    /// `values[i]` is the table's value of `terms[i]`, for `i < next`.
+    values: Vec<V>,
     /// `ends[i]` is where option i's terms end; Left's options come first.
     ends: Vec<u32>,
     left_count: usize,
@@ -52,24 +62,26 @@ struct Frame<P> {
 }
 
 /// The reusable buffers of option generation.
-struct Expander<P> {
-    spare: Vec<Frame<P>>,
+struct Expander<P, V> {
+    spare: Vec<Frame<P, V>>,
     scratch: Vec<P>,
     regions: Vec<P>,
 }
 
-impl<P: PartizanPosition> Expander<P> {
+impl<P: PartizanPosition, V> Expander<P, V> {
     /// The frame of a region: its options' normalised regions.
-    fn expand(&mut self, key: P) -> Frame<P> {
+    fn expand(&mut self, key: P) -> Frame<P, V> {
         let mut frame = self.spare.pop().unwrap_or_else(|| Frame {
             key: key.clone(),
             terms: Vec::new(),
+            values: Vec::new(),
             ends: Vec::new(),
             left_count: 0,
             next: 0,
         });
         frame.key = key;
         frame.terms.clear();
+        frame.values.clear();
         frame.ends.clear();
         frame.next = 0;
         let players: &[Player] = if P::IMPARTIAL { &[Player::Left] } else { &Player::BOTH };
@@ -102,9 +114,9 @@ type Table<P, V> = FxHashMap<P, Option<V>>;
 /// once when the table passes `max_regions`.
 fn search<P: PartizanPosition, V: Copy>(
     table: &mut Table<P, V>,
-    expander: &mut Expander<P>,
+    expander: &mut Expander<P, V>,
     root: P,
-    mut finish: impl FnMut(&Table<P, V>, &Frame<P>) -> Result<V>,
+    mut finish: impl FnMut(&Frame<P, V>) -> Result<V>,
     mut check: impl FnMut(&Table<P, V>) -> Result<()>,
     max_regions: Option<u64>,
 ) -> Result<()> {
@@ -120,7 +132,10 @@ fn search<P: PartizanPosition, V: Copy>(
         while top.next < top.terms.len() {
             let key = &top.terms[top.next].0;
             match table.get(key) {
-                Some(Some(_)) => top.next += 1,
+                Some(&Some(v)) => {
+                    top.values.push(v);
+                    top.next += 1;
+                }
                 Some(None) => return Err(cycle_error()),
                 None => {
                     pending = Some(key.clone());
@@ -139,7 +154,7 @@ fn search<P: PartizanPosition, V: Copy>(
             continue;
         }
         let Some(frame) = stack.pop() else { break };
-        let value = finish(table, &frame)?;
+        let value = finish(&frame)?;
         table.insert(frame.key.clone(), Some(value));
         expander.spare.push(frame);
     }
@@ -156,7 +171,8 @@ pub struct Solver<P: PartizanPosition> {
     values: Table<P, GameId>,
     nim_values: Table<P, u32>,
     budget: Budget,
-    expander: Expander<P>,
+    expander: Expander<P, GameId>,
+    nim_expander: Expander<P, u32>,
 }
 
 impl<P: PartizanPosition> Default for Solver<P> {
@@ -166,6 +182,7 @@ impl<P: PartizanPosition> Default for Solver<P> {
             nim_values: FxHashMap::default(),
             budget: Budget::unlimited(),
             expander: Expander { spare: Vec::new(), scratch: Vec::new(), regions: Vec::new() },
+            nim_expander: Expander { spare: Vec::new(), scratch: Vec::new(), regions: Vec::new() },
         }
     }
 }
@@ -221,13 +238,19 @@ impl<P: PartizanPosition> Solver<P> {
         }
         let mut regions = Vec::new();
         position.regions(&mut regions);
-        let mut terms = Vec::with_capacity(regions.len());
-        for region in regions {
-            let (key, negated) = region.normalize();
+        let terms: Vec<Term<P>> = regions.iter().map(PartizanPosition::normalize).collect();
+        self.value_in_parallel(arena, &terms)?;
+        let mut values = Vec::with_capacity(terms.len());
+        let mut negated = Vec::with_capacity(terms.len());
+        for (key, flag) in terms {
             self.value_region(arena, key.clone())?;
-            terms.push((key, negated));
+            match self.values.get(&key) {
+                Some(&Some(v)) => values.push(v),
+                _ => return Err(Error::invalid("a region was not valued")),
+            }
+            negated.push(flag);
         }
-        sum_terms(&self.values, arena, &terms)
+        sum_values(arena, &values, &negated)
     }
 
     /// The canonical forms of the options of `position` for `player`, in the
@@ -248,6 +271,44 @@ impl<P: PartizanPosition> Solver<P> {
         Ok(valued)
     }
 
+    /// Values the regions of `terms` that are not in the table yet, when
+    /// there are two or more of them, each in a solver and arena of its own on
+    /// the thread pool; their values are then copied into `arena`. Each
+    /// worker gets an equal share of the memory limit.
+    fn value_in_parallel(&mut self, arena: &mut Arena, terms: &[Term<P>]) -> Result<()> {
+        let mut missing: Vec<&P> = Vec::new();
+        for (key, _) in terms {
+            if !matches!(self.values.get(key), Some(Some(_))) && !missing.contains(&key) {
+                missing.push(key);
+            }
+        }
+        if missing.len() < 2 || rayon::current_num_threads() < 2 {
+            return Ok(());
+        }
+        let mut budget = self.budget.clone();
+        if let Some(max) = budget.max_memory() {
+            budget = budget.with_max_memory(max / missing.len() as u64);
+        }
+        let solved: Vec<Result<(Arena, GameId)>> = missing
+            .par_iter()
+            .map(|&key| {
+                let mut worker = Arena::new().with_budget(budget.clone());
+                let mut solver = Solver::new().with_budget(budget.clone());
+                solver.value_region(&mut worker, key.clone())?;
+                match solver.values.get(key) {
+                    Some(&Some(v)) => Ok((worker, v)),
+                    _ => Err(Error::invalid("a region was not valued")),
+                }
+            })
+            .collect();
+        for (key, result) in missing.into_iter().zip(solved) {
+            let (worker, v) = result?;
+            let id = arena.import(&worker, v)?;
+            self.values.insert(key.clone(), Some(id));
+        }
+        Ok(())
+    }
+
     /// Values a normalised region and every region below it.
     fn value_region(&mut self, arena: &mut Arena, root: P) -> Result<()> {
         let budget = &self.budget;
@@ -257,7 +318,7 @@ impl<P: PartizanPosition> Solver<P> {
             &mut self.values,
             &mut self.expander,
             root,
-            |table, frame| finish(table, &mut arena_cell.borrow_mut(), frame),
+            |frame| finish(&mut arena_cell.borrow_mut(), frame),
             |table| {
                 let bytes = table_bytes::<P, GameId>(table.capacity())
                     + nim_bytes
@@ -285,7 +346,7 @@ impl<P: PartizanPosition> Solver<P> {
             let value_bytes = table_bytes::<P, GameId>(self.values.capacity());
             search(
                 &mut self.nim_values,
-                &mut self.expander,
+                &mut self.nim_expander,
                 key.clone(),
                 nim_finish,
                 |table| {
@@ -303,39 +364,35 @@ impl<P: PartizanPosition> Solver<P> {
     }
 }
 
-/// The sum of table entries, each negated where flagged; ids are added in
+/// The sum of values, each negated where flagged; ids are added in
 /// increasing order so that equal multisets share the arena's sum memo.
-fn sum_terms<P: PartizanPosition>(
-    table: &Table<P, GameId>,
-    arena: &mut Arena,
-    terms: &[Term<P>],
-) -> Result<GameId> {
-    let mut ids = Vec::with_capacity(terms.len());
-    for (key, negated) in terms {
-        let Some(&Some(v)) = table.get(key) else {
-            return Err(Error::invalid("a region was not valued"));
-        };
-        ids.push(if *negated { arena.neg(v)? } else { v });
+fn sum_values(arena: &mut Arena, values: &[GameId], negated: &[bool]) -> Result<GameId> {
+    match values {
+        [] => return Ok(arena.zero()),
+        [v] => return if negated[0] { arena.neg(*v) } else { Ok(*v) },
+        _ => {}
+    }
+    let mut ids = Vec::with_capacity(values.len());
+    for (&v, &n) in values.iter().zip(negated) {
+        ids.push(if n { arena.neg(v)? } else { v });
     }
     ids.sort_unstable();
-    let mut sum = arena.zero();
-    for id in ids {
+    let mut sum = ids[0];
+    for &id in &ids[1..] {
         sum = arena.add(sum, id)?;
     }
     Ok(sum)
 }
 
 /// The canonical form of a frame whose terms are all valued.
-fn finish<P: PartizanPosition>(
-    table: &Table<P, GameId>,
-    arena: &mut Arena,
-    frame: &Frame<P>,
-) -> Result<GameId> {
+fn finish<P: PartizanPosition>(arena: &mut Arena, frame: &Frame<P, GameId>) -> Result<GameId> {
     let mut option_values = Vec::with_capacity(frame.ends.len());
+    let mut negated = Vec::with_capacity(frame.terms.len());
+    negated.extend(frame.terms.iter().map(|t| t.1));
     let mut start = 0;
     for &end in &frame.ends {
         let end = end as usize;
-        option_values.push(sum_terms(table, arena, &frame.terms[start..end])?);
+        option_values.push(sum_values(arena, &frame.values[start..end], &negated[start..end])?);
         start = end;
     }
     let (left, right) = option_values.split_at(frame.left_count);
@@ -344,15 +401,12 @@ fn finish<P: PartizanPosition>(
 
 /// The nim value of a frame whose terms are all valued: the mex over options
 /// of the nim-sum of their regions.
-fn nim_finish<P: PartizanPosition>(table: &Table<P, u32>, frame: &Frame<P>) -> Result<u32> {
+fn nim_finish<P: PartizanPosition>(frame: &Frame<P, u32>) -> Result<u32> {
     let mut start = 0;
     let mut option_values = Vec::with_capacity(frame.ends.len());
     for &end in &frame.ends {
         let end = end as usize;
-        let mut x = 0u64;
-        for (key, _) in &frame.terms[start..end] {
-            x ^= table.get(key).copied().flatten().unwrap_or(0) as u64;
-        }
+        let x = frame.values[start..end].iter().fold(0u64, |x, &v| x ^ v as u64);
         option_values.push(x);
         start = end;
     }

@@ -126,3 +126,27 @@ fn bad_boards_are_one_line_errors() {
     assert!(err(&["........"; 9].join("|")).contains("at most 64 cells"));
     assert!(catalog::find("Dominoes").is_none());
 }
+
+#[test]
+fn regions_valued_in_parallel_match_one_thread_and_the_sum_of_parts() {
+    // Two 3×4 rooms and a 2×3 one, walled apart: three regions at once.
+    let board = "....#...#|....#...#|....#....|#########|...######|...######";
+    let on_threads = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let mut arena = Arena::new();
+            let v = Solver::new().value(&mut arena, &Domineering::parse(board).unwrap()).unwrap();
+            arena.print(v).unwrap()
+        })
+    };
+    let one = on_threads(1);
+    assert_eq!(on_threads(2), one);
+    let mut arena = Arena::new();
+    let mut solver = Solver::new();
+    let mut sum = arena.zero();
+    for part in ["....|....|....", "...#|...#|....", "...|..."] {
+        let v = solver.value(&mut arena, &Domineering::parse(part).unwrap()).unwrap();
+        sum = arena.add(sum, v).unwrap();
+    }
+    assert_eq!(arena.print(sum).unwrap(), one);
+}

@@ -62,8 +62,9 @@ fn write_cells(board: &Board<1>) -> String {
     board.write(|[empty]| if empty { '.' } else { '#' })
 }
 
-/// Appends the boards left by placing a vertical (or horizontal) domino.
-fn place(board: &Board<1>, vertical: bool, out: &mut Vec<Board<1>>) {
+/// Calls `out` with each board left by placing a vertical (or horizontal)
+/// domino, in row-major order of the domino's first cell.
+fn place(board: &Board<1>, vertical: bool, mut out: impl FnMut(Board<1>)) {
     let free = board.plane(0);
     let w = board.width();
     let (anchors, step) =
@@ -73,24 +74,19 @@ fn place(board: &Board<1>, vertical: bool, out: &mut Vec<Board<1>>) {
         let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let domino = (1u64 << i) | (1u64 << (i + step));
-        out.push(board.with_plane(0, free & !domino));
+        out(board.with_plane(0, free & !domino));
     }
 }
 
-/// The parts of a board where a domino still fits.
-fn parts(board: &Board<1>, out: &mut Vec<Board<1>>) {
+/// Calls `out` with each part of a board where a domino still fits.
+fn parts(board: &Board<1>, mut out: impl FnMut(Board<1>)) {
     let free = board.plane(0);
     // A cell with no empty neighbour can never be covered.
     let live = free & (board.north(free) | board.south(free) | board.east(free) | board.west(free));
     if live == 0 {
         return;
     }
-    let components = board.components(live, Adjacency::Orthogonal);
-    if components.len() == 1 && live == free {
-        out.push(board.restrict(free));
-        return;
-    }
-    out.extend(components.into_iter().map(|m| board.restrict(m)));
+    board.for_each_component(live, Adjacency::Orthogonal, |m| out(board.restrict(m)));
 }
 
 macro_rules! domino_game {
@@ -133,20 +129,16 @@ macro_rules! domino_game {
             const IMPARTIAL: bool = $impartial;
 
             fn options(&self, player: Player, out: &mut Vec<Self>) {
-                let mut boards = Vec::new();
                 if $impartial || player == Player::Left {
-                    place(&self.0, true, &mut boards);
+                    place(&self.0, true, |b| out.push($name(b)));
                 }
                 if $impartial || player == Player::Right {
-                    place(&self.0, false, &mut boards);
+                    place(&self.0, false, |b| out.push($name(b)));
                 }
-                out.extend(boards.into_iter().map($name));
             }
 
             fn regions(&self, out: &mut Vec<Self>) {
-                let mut boards = Vec::new();
-                parts(&self.0, &mut boards);
-                out.extend(boards.into_iter().map($name));
+                parts(&self.0, |b| out.push($name(b)));
             }
 
             fn normalize(&self) -> (Self, bool) {
