@@ -60,6 +60,19 @@ pub enum Adjacency {
     King,
 }
 
+/// At most eight images of a board, without allocating.
+struct ImageList<const N: usize> {
+    items: [(Board<N>, bool); 8],
+    len: usize,
+}
+
+impl<const N: usize> ImageList<N> {
+    fn push(&mut self, image: (Board<N>, bool)) {
+        self.items[self.len] = image;
+        self.len += 1;
+    }
+}
+
 /// A mask of the low `n` bits.
 fn low(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
@@ -128,11 +141,11 @@ impl<const N: usize> Board<N> {
 
     /// The cells of column 0.
     pub fn first_column(&self) -> u64 {
-        let mut m = 0;
-        for r in 0..self.height() {
-            m |= 1u64 << (r * self.width());
+        // 1 + 2^w + 2^2w + … + 2^(h−1)w = (2^hw − 1) / (2^w − 1).
+        if self.width() == 0 {
+            return 0;
         }
-        m
+        low(self.cells()) / low(self.width())
     }
 
     /// The cells of the last column.
@@ -272,7 +285,7 @@ impl<const N: usize> Board<N> {
                 best = (b, negated);
             }
         };
-        let mut images = Vec::with_capacity(8);
+        let mut images = ImageList { items: [(*self, false); 8], len: 0 };
         images.push((*self, false));
         if symmetries.reflection != Effect::None {
             let negates = symmetries.reflection == Effect::Negates;
@@ -295,7 +308,7 @@ impl<const N: usize> Board<N> {
                 images.push((t.rot180(), negates));
             }
         }
-        for &(b, negated) in &images {
+        for &(b, negated) in &images.items[..images.len] {
             consider(b, negated);
             if symmetries.colour_swap != Effect::None {
                 let negates = symmetries.colour_swap == Effect::Negates;
