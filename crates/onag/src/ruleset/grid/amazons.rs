@@ -13,7 +13,9 @@
 //! empty cells, so the parts of the board that burned cells separate (by
 //! king steps, since queens move diagonally) never interact: each is a
 //! region, and a part with no amazon, or with no empty cell, is 0 and is left
-//! out. CGSuite does not split Amazons; values are the same, only faster.
+//! out. An amazon that can never move (every neighbour is burned or an
+//! amazon that can never move) blocks exactly as a burned cell does, and is
+//! burned in the regions. CGSuite does not split Amazons; values are the same, only faster.
 //! The eight rotations and reflections keep the value (the moves are a
 //! queen's), and exchanging the colours negates it.
 
@@ -129,10 +131,23 @@ impl PartizanPosition for Amazons {
 
     fn regions(&self, out: &mut Vec<Self>) {
         let planes = self.0.planes();
+        let empty = planes[EMPTY];
         let amazons = planes[0] | planes[1];
-        let open = amazons | planes[EMPTY];
-        for part in self.0.components(open, Adjacency::King) {
-            if part & amazons != 0 && part & planes[EMPTY] != 0 {
+        // Amazons that can never move: no neighbour is empty, and every
+        // neighbouring amazon can never move either.
+        let mut stuck = amazons & !self.0.grow(empty, Adjacency::King);
+        loop {
+            let next = stuck & !self.0.grow(amazons & !stuck, Adjacency::King);
+            if next == stuck {
+                break;
+            }
+            stuck = next;
+        }
+        let live = amazons & !stuck;
+        for part in self.0.components(live | empty, Adjacency::King) {
+            if part & live != 0 && part & empty != 0 {
+                // Cutting the part out burns every other cell, stuck
+                // amazons included.
                 out.push(Amazons(self.0.restrict(part)));
             }
         }
@@ -145,5 +160,31 @@ impl PartizanPosition for Amazons {
             colour_swap: Effect::Negates,
         });
         (Amazons(board), negated)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn regions(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        Amazons::parse(text).unwrap().regions(&mut out);
+        out.iter().map(|r| r.notation()).collect()
+    }
+
+    #[test]
+    fn regions_are_cut_at_burned_cells_and_stuck_amazons() {
+        assert_eq!(regions("x.#.o"), ["x.", ".o"]);
+        assert_eq!(regions("x.#..|###.o"), ["x.", "..|.o"]);
+        // A part with no amazon, or no empty cell, is 0.
+        assert_eq!(regions("x.#..|####."), ["x."]);
+        assert!(regions("xo#..").is_empty());
+        // The x can never move, so it is a burned cell: o's part is alone.
+        assert_eq!(regions("x#..|##o."), ["..|o."]);
+        // Two amazons that hold each other in.
+        assert_eq!(regions("xo#.|###o"), [".|o"]);
+        // An amazon next to a mobile one is not stuck.
+        assert_eq!(regions("xo.|##."), ["xo.|##."]);
     }
 }
