@@ -493,25 +493,43 @@ impl Arena {
     }
 
     /// Removes dominated options: on the left those ≤ another, on the right
-    /// those ≥ another. Distinct ids are distinct values, so no ties.
+    /// those ≥ another. Distinct ids are distinct values, so no ties (of
+    /// equal ids one is kept).
+    ///
+    /// Each option is compared only with the undominated options found
+    /// before it, which are few even when the options are many (a board
+    /// game's position may have hundreds of distinct option values and a
+    /// handful of undominated ones); the order of the kept options is kept.
     fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) -> Result<()> {
         let n = opts.len();
         if n < 2 {
             return Ok(());
         }
-        let mut keep = vec![true; n];
-        for i in 0..n {
-            for j in 0..n {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let dominated =
-                    if left { self.leq(opts[i], opts[j])? } else { self.leq(opts[j], opts[i])? };
+        // Indices of the options undominated so far.
+        let mut best: Vec<usize> = Vec::with_capacity(n.min(16));
+        'next: for i in 0..n {
+            let x = opts[i];
+            for &j in &best {
+                let dominated = if left { self.leq(x, opts[j])? } else { self.leq(opts[j], x)? };
                 if dominated {
-                    keep[i] = false;
-                    break;
+                    continue 'next;
                 }
             }
+            let mut k = 0;
+            while k < best.len() {
+                let y = opts[best[k]];
+                let dominated = if left { self.leq(y, x)? } else { self.leq(x, y)? };
+                if dominated {
+                    best.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+            best.push(i);
+        }
+        let mut keep = vec![false; n];
+        for j in best {
+            keep[j] = true;
         }
         let mut k = 0;
         opts.retain(|_| {

@@ -20,6 +20,7 @@ mod pins;
 mod random_games;
 mod ruleset_brute;
 mod ruleset_grid;
+mod ruleset_grid_stones;
 mod ruleset_hackenbush;
 mod subtraction;
 mod thermo;

@@ -1,10 +1,30 @@
 //! Rulesets played on rectangular grids (`game.grid`).
 
+mod amazons;
+mod clobber;
 mod dominoes;
+mod konane;
+mod lines;
 
+pub use amazons::Amazons;
+pub use clobber::{ClobberRules, Directions, GenClobber};
 pub use dominoes::{Cram, Domineering};
+pub use konane::Konane;
 
 use super::catalog::Ruleset;
 
 /// The grid rulesets, in the order the help lists them.
-pub static RULESETS: &[&Ruleset] = &[&dominoes::DOMINEERING, &dominoes::CRAM];
+pub static RULESETS: &[&Ruleset] = &[
+    &dominoes::DOMINEERING,
+    &dominoes::CRAM,
+    &clobber::CLOBBER,
+    &clobber::ANTI_CLOBBER,
+    &clobber::HOT_CLOBBER,
+    &clobber::KINGS,
+    &clobber::KNIGHTS,
+    &clobber::ROOKS,
+    &clobber::QUEENS,
+    &clobber::GEN_CLOBBER,
+    &konane::KONANE,
+    &amazons::AMAZONS,
+];

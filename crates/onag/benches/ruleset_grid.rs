@@ -1,0 +1,52 @@
+//! Grid rulesets valued from scratch (a fresh solver and arena each time):
+//! Domineering on empty 4×4 and 5×5 boards, Clobber on the 2×8 and 3×6
+//! checkerboards, and Amazons on `x....|.....|....o` (target: under 10 s;
+//! the public Rust peer takes about 94 s).
+//!
+//! The solver is single-threaded, so on Linux it is measured in CPU time of
+//! the benchmark thread, which stays meaningful on a shared, loaded machine;
+//! set `ONAG_BENCH_WALL=1` for wall time.
+
+#![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use onag::game::Arena;
+use onag::ruleset::grid::{Amazons, ClobberRules, Domineering, GenClobber};
+use onag::ruleset::{PartizanPosition, Solver};
+
+mod support;
+use support::ThreadTime;
+
+/// The canonical form of `p` with nothing known beforehand.
+fn value<P: PartizanPosition>(p: &P) -> String {
+    let mut arena = Arena::new();
+    let v = Solver::new().value(&mut arena, p).unwrap();
+    arena.print(v).unwrap()
+}
+
+fn grid(c: &mut Criterion<ThreadTime>) {
+    let mut group = c.benchmark_group("ruleset_grid");
+    group.sample_size(10);
+    for n in [4, 5] {
+        let p = Domineering::empty(n, n).unwrap();
+        group.bench_function(format!("domineering_{n}x{n}"), |b| b.iter(|| black_box(value(&p))));
+    }
+    for (name, board) in
+        [("clobber_2x8", "xoxoxoxo|oxoxoxox"), ("clobber_3x6", "xoxoxo|oxoxox|xoxoxo")]
+    {
+        let p = GenClobber::parse(ClobberRules::CLOBBER, board).unwrap();
+        group.bench_function(name, |b| b.iter(|| black_box(value(&p))));
+    }
+    let p = Amazons::parse("x....|.....|....o").unwrap();
+    group.bench_function("amazons_3x5", |b| b.iter(|| black_box(value(&p))));
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadTime);
+    targets = grid
+}
+criterion_main!(benches);
