@@ -53,6 +53,60 @@
 //! few such pieces when the number is past what one strip holds), which has
 //! the same value, so all one-sided parts of a value share one table entry.
 //!
+//! # Frogs that will never meet a toad again (standard rules)
+//!
+//! In Toads and Frogs itself (slides and jumps of one), a frog with no toad
+//! on its left (a *prefix* frog) never has one again: toads only move right,
+//! and a frog passes a toad only by jumping it leftwards. So prefix frogs
+//! never jump and are never jumped; they slide left into cells only they
+//! use; toads never read those cells; and the one other move that does is a
+//! frog's jump over the first toad (at cell `f`), which lands on `f - 1`
+//! (an *entry*) and makes that frog a prefix frog too. Let `k` be their
+//! number, `d` the distance they have left to the cells `0..k` and `P(X)` the
+//! position `X` with them packed there (dead, so they drop out).
+//!
+//! **(A)** `X = P(X) - d`: the prefix frogs are `d` moves of Right's that
+//! only ever block Right's own entries. Exchanging the colours and ends, the
+//! same holds for toads right of every frog. With the toads' and frogs'
+//! remaining distances to the far ends as a measure that every move and
+//! every construction below lowers, (A) is proved together with two
+//! lemmas about the first toad `T`, by induction, comparing options
+//! (`G ≤ H` iff no `G^L ≥ H` and no `H^R ≤ G`; never `G^L ≥ G`, never `G^R ≤ G`):
+//!
+//! - **(T)** If `f + 1` is empty, `X ≤ X_T + 1`, `X_T` being `X` after `T`
+//!   slides. Left's other moves are moves of `X_T` too, and (T) for them
+//!   gives `X^L ≤ X_T^L + 1`, so `X^L ≥ X_T + 1` would give `X_T^L ≥ X_T`.
+//!   Right's moves in `X_T` that do not touch `f` or `f + 1` are moves of
+//!   `X` too, and (T) gives `X^R ≤ X_T^R + 1`, so `X_T^R + 1 ≤ X` would give
+//!   `X^R ≤ X`. The last one is a frog on `f + 2` jumping `T` onto `f`; in
+//!   `X` that frog may slide onto `f + 1`, and (S) for that position gives
+//!   the same inequality.
+//! - **(S)** If a frog `F` is on `f + 1`, `X ≤ W + 1`, `W` being `X` with `T`
+//!   and `F` exchanged. Left's moves: `T` jumping `F` leaves `F` a prefix
+//!   frog one cell right of where `W`'s `T` sliding onto `f + 2` leaves it,
+//!   so by (A) `X^L = W^L - 1`, and `X^L ≥ W + 1` would give `W^L ≥ W`; any
+//!   other toad's move is a move of `W` too, and (S) for it gives
+//!   `X^L ≤ W^L + 1`. Right's moves in `W`: `F` sliding onto `f - 1` is
+//!   matched in `X` by `F` jumping `T` onto `f - 1`, and (T) for that
+//!   position gives `X^R ≤ W^R + 1`; every other move of `W` is one of `X`
+//!   (the cells `f` and `f + 1` stop the same moves in both), and (S) for it
+//!   gives the same.
+//! - **(A)**, when `d > 0`: let `g` be the leftmost prefix frog with an empty
+//!   cell on its left and `X'` the position after it slides one cell; since
+//!   `P(X') = P(X)`, it suffices that `X = X' - 1`. By (A) for smaller
+//!   positions, every Left option of `X` is `X'^L - 1` for the same move in
+//!   `X'`, and every Right option other than `X'` is `X'^R - 1` for the same
+//!   move in `X'`. So `X ≥ X' - 1`. Conversely, the Right options of
+//!   `X' - 1` that `X` lacks are a prefix frog sliding into the cell `g`
+//!   left (worth `X'`, an option of `X`, so not `≤ X`) and, when `g` was on
+//!   `f - 1`, a frog jumping `T` onto `f - 1`, `Y`. Left answers `Y` with `T`
+//!   sliding onto `f + 1`, which by (A) is `W + 1` for the `W` of (S), so
+//!   `Y^L ≥ X` and `Y` is not `≤ X`. Hence `X ≤ X' - 1`.
+//!
+//! The brute-force tests check (A) on every strip up to 12 cells; the
+//! variants (longer slides or jumps, friendly jumps) keep their prefix frogs,
+//! since these lemmas are proved for slides and jumps of one only.
+//!
 //! Turning the strip end to end and exchanging toads and frogs exchanges the
 //! players, so it negates the value: the normal form is the lesser of a
 //! position and that image.
@@ -425,6 +479,18 @@ impl<W: Word> ToadsAndFrogs<W> {
             if frogs_end <= first_toad {
                 self.frogs_only(frogs_end, frogs, out);
                 self.toads_only(n - first_toad, toads >> first_toad, out);
+            } else if self.rules == ToadsAndFrogsRules::STANDARD {
+                // Frogs left of every toad and toads right of every frog are
+                // integers (the module doc proves it): the distance they
+                // still travel, packed against their ends of the strip.
+                let prefix = frogs & low(first_toad);
+                let suffix = toads & !low::<W>(frogs_end);
+                let (kp, ks) = (prefix.count(), suffix.count());
+                self.integer(cells(prefix).sum::<usize>() - (0..kp).sum::<usize>(), true, out);
+                self.integer((n - ks..n).sum::<usize>() - cells(suffix).sum::<usize>(), false, out);
+                let end = n - ks;
+                let rest = |bits: W| slice(bits, kp, end);
+                out.push(self.with(end - kp, rest(toads & !suffix), rest(frogs & !prefix)));
             } else {
                 out.push(self.with(n, toads, frogs));
             }
@@ -559,9 +625,11 @@ impl<W: Word> PartizanPosition for ToadsAndFrogs<W> {
         }
     }
 
-    /// Cuts at every run of stuck pieces no one can pass, then splits each
-    /// part where the frogs' side and the toads' side can no longer meet and
-    /// values one-sided parts as integers (see the module doc).
+    /// Cuts at every run of stuck pieces no one can pass (and, without
+    /// jumps, after every frog followed by a toad), then splits each part
+    /// where the frogs' side and the toads' side can no longer meet, values
+    /// one-sided parts as integers and, under the standard rules, frogs left
+    /// of every toad and toads right of every frog too (see the module doc).
     fn regions(&self, out: &mut Vec<Self>) {
         let n = self.len();
         let stuck = self.stuck_cells();
@@ -630,6 +698,12 @@ mod tests {
         // Frogs left of every toad: two one-sided games.
         assert_eq!(regions(".f.t.", standard), [".f", "t."]);
         assert_eq!(regions("ttff", standard), Vec::<String>::new());
+        // Frogs left of every toad and toads right of every frog are
+        // integers: here -1 (one frog one cell from its end) and 1.
+        assert_eq!(regions(".f.ttf.t.", standard), [".f", "t.", "..ttf.."]);
+        // Not under other rules.
+        let jumps = ToadsAndFrogsRules::new(1, 1, 2, false).unwrap();
+        assert_eq!(regions(".f.ttf.t.", jumps), [".f.ttf.t."]);
         // Without jumps, a frog followed by a toad is a cut.
         let elephants = ToadsAndFrogsRules::ELEPHANTS_AND_RHINOS;
         assert_eq!(regions("t.f.t..f", elephants), ["t.f", "t..f"]);
