@@ -22,6 +22,7 @@ mod ruleset_brute;
 mod ruleset_grid;
 mod ruleset_grid_stones;
 mod ruleset_hackenbush;
+mod ruleset_strip;
 mod subtraction;
 mod thermo;
 mod tidy;
