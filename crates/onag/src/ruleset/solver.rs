@@ -37,6 +37,9 @@ use crate::impartial::mex;
 /// New table entries between two budget checks.
 const CHECK_EVERY: usize = 1 << 12;
 
+/// Terms of newly expanded frames between two budget checks.
+const CHECK_TERMS: usize = 1 << 16;
+
 /// One normalised region of an option: the representative and whether the
 /// option holds its negative.
 type Term<P> = (P, bool);
@@ -98,13 +101,16 @@ type Table<P, V> = FxHashMap<P, Option<V>>;
 
 /// Values `root` and every region below it into `table`, depth first on an
 /// explicit stack. `finish` values a frame whose terms are all in the table;
-/// `check` is called with the table's size every [`CHECK_EVERY`] new regions.
+/// `check` is called with the table and the bytes of the stack's frames
+/// every [`CHECK_EVERY`] new regions, and whenever the frames expanded since
+/// the last check hold [`CHECK_TERMS`] terms (a ruleset whose regions have
+/// thousands of options fills memory on the stack long before the table).
 fn search<P: PartizanPosition, V: Copy>(
     table: &mut Table<P, V>,
     expander: &mut Expander<P>,
     root: P,
     mut finish: impl FnMut(&Table<P, V>, &Frame<P>) -> Result<V>,
-    mut check: impl FnMut(&Table<P, V>) -> Result<()>,
+    mut check: impl FnMut(&Table<P, V>, u64) -> Result<()>,
 ) -> Result<()> {
     if matches!(table.get(&root), Some(Some(_))) {
         return Ok(());
@@ -112,6 +118,8 @@ fn search<P: PartizanPosition, V: Copy>(
     table.insert(root.clone(), None);
     let mut stack = vec![expander.expand(root)];
     let mut since_check = 0;
+    let mut terms_since_check = 0;
+    let mut stack_terms = stack[0].terms.len();
     while let Some(top) = stack.last_mut() {
         let mut pending = None;
         while top.next < top.terms.len() {
@@ -127,15 +135,20 @@ fn search<P: PartizanPosition, V: Copy>(
         }
         if let Some(key) = pending {
             table.insert(key.clone(), None);
-            stack.push(expander.expand(key));
+            let frame = expander.expand(key);
             since_check += 1;
-            if since_check >= CHECK_EVERY {
+            terms_since_check += frame.terms.len();
+            stack_terms += frame.terms.len();
+            stack.push(frame);
+            if since_check >= CHECK_EVERY || terms_since_check >= CHECK_TERMS {
                 since_check = 0;
-                check(table)?;
+                terms_since_check = 0;
+                check(table, (stack_terms * std::mem::size_of::<Term<P>>()) as u64)?;
             }
             continue;
         }
         let Some(frame) = stack.pop() else { break };
+        stack_terms -= frame.terms.len();
         let value = finish(table, &frame)?;
         table.insert(frame.key.clone(), Some(value));
         expander.spare.push(frame);
@@ -255,9 +268,10 @@ impl<P: PartizanPosition> Solver<P> {
             &mut self.expander,
             root,
             |table, frame| finish(table, &mut arena_cell.borrow_mut(), frame),
-            |table| {
+            |table, stack_bytes| {
                 let bytes = table_bytes::<P, GameId>(table.capacity())
                     + nim_bytes
+                    + stack_bytes
                     + arena_cell.borrow().memory_bytes();
                 check(budget, table.len(), bytes)
             },
@@ -284,8 +298,8 @@ impl<P: PartizanPosition> Solver<P> {
                 &mut self.expander,
                 key.clone(),
                 nim_finish,
-                |table| {
-                    let bytes = table_bytes::<P, u32>(table.capacity()) + value_bytes;
+                |table, stack_bytes| {
+                    let bytes = table_bytes::<P, u32>(table.capacity()) + value_bytes + stack_bytes;
                     check(budget, table.len(), bytes)
                 },
             )?;
@@ -299,7 +313,9 @@ impl<P: PartizanPosition> Solver<P> {
 }
 
 /// The sum of table entries, each negated where flagged; ids are added in
-/// increasing order so that equal multisets share the arena's sum memo.
+/// increasing order so that equal multisets share the arena's sum memo, and
+/// `k` copies of one id are added as `k.G` (by doubling: a Maundy Cake cut
+/// into a thousand equal pieces is ten additions, not a thousand).
 fn sum_terms<P: PartizanPosition>(
     table: &Table<P, GameId>,
     arena: &mut Arena,
@@ -314,8 +330,12 @@ fn sum_terms<P: PartizanPosition>(
     }
     ids.sort_unstable();
     let mut sum = arena.zero();
-    for id in ids {
-        sum = arena.add(sum, id)?;
+    for run in ids.chunk_by(|a, b| a == b) {
+        let copies = match run.len() {
+            1 => run[0],
+            k => arena.norton_multiply(run[0], &num_bigint::BigInt::from(k))?,
+        };
+        sum = arena.add(sum, copies)?;
     }
     Ok(sum)
 }
