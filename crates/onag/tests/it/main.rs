@@ -21,6 +21,7 @@ mod random_games;
 mod ruleset_brute;
 mod ruleset_grid;
 mod ruleset_hackenbush;
+mod ruleset_heap;
 mod subtraction;
 mod thermo;
 mod tidy;
