@@ -23,6 +23,7 @@ mod ruleset_grid;
 mod ruleset_hackenbush;
 mod ruleset_heap;
 mod subtraction;
+mod take_away;
 mod thermo;
 mod tidy;
 mod uptimal;
