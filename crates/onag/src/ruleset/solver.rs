@@ -40,6 +40,10 @@ const CHECK_EVERY: usize = 1 << 12;
 /// Terms of newly expanded frames between two budget checks.
 const CHECK_TERMS: usize = 1 << 16;
 
+/// Equal terms from this many on are added as one Norton multiple (fewer
+/// are faster added one by one through the arena's sum memo).
+const DOUBLE_FROM: usize = 8;
+
 /// One normalised region of an option: the representative and whether the
 /// option holds its negative.
 type Term<P> = (P, bool);
@@ -314,8 +318,9 @@ impl<P: PartizanPosition> Solver<P> {
 
 /// The sum of table entries, each negated where flagged; ids are added in
 /// increasing order so that equal multisets share the arena's sum memo, and
-/// `k` copies of one id are added as `k.G` (by doubling: a Maundy Cake cut
-/// into a thousand equal pieces is ten additions, not a thousand).
+/// `k ≥` [`DOUBLE_FROM`] copies of one id are added as `k.G` (by doubling: a
+/// Maundy Cake cut into a thousand equal pieces is ten additions, not a
+/// thousand).
 fn sum_terms<P: PartizanPosition>(
     table: &Table<P, GameId>,
     arena: &mut Arena,
@@ -331,11 +336,14 @@ fn sum_terms<P: PartizanPosition>(
     ids.sort_unstable();
     let mut sum = arena.zero();
     for run in ids.chunk_by(|a, b| a == b) {
-        let copies = match run.len() {
-            1 => run[0],
-            k => arena.norton_multiply(run[0], &num_bigint::BigInt::from(k))?,
-        };
-        sum = arena.add(sum, copies)?;
+        if run.len() < DOUBLE_FROM {
+            for &id in run {
+                sum = arena.add(sum, id)?;
+            }
+        } else {
+            let copies = arena.norton_multiply(run[0], &num_bigint::BigInt::from(run.len()))?;
+            sum = arena.add(sum, copies)?;
+        }
     }
     Ok(sum)
 }
