@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::impartial::heap::TakeAndBreak;
+use crate::impartial::heap::code::Digit;
 use crate::ruleset::any::Notation;
 use crate::ruleset::position::{PartizanPosition, Player};
 
@@ -78,10 +79,11 @@ impl HeapRule {
         if !splittles {
             return Ok(HeapRule::Code(code));
         }
-        let seven = |d: crate::impartial::heap::code::Digit| {
-            crate::impartial::heap::code::Digit::new(if d.is_zero() { 0 } else { 7 }, d.constraint)
-        };
-        let digits = code.digits().iter().map(|&d| seven(d)).collect();
+        let digits = code
+            .digits()
+            .iter()
+            .map(|&d| if d.is_zero() { d } else { Digit::new(7, d.constraint) })
+            .collect();
         TakeAndBreak::from_digits(digits, code.repeat_from()).map(HeapRule::Code)
     }
 
