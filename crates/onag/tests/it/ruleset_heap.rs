@@ -684,3 +684,15 @@ fn bad_input_is_a_one_line_error() {
         assert!(!e.contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn a_heap_with_a_million_options_stops_at_the_memory_limit() {
+    // Nim-like rules on the largest heap: every region has as many options
+    // as tokens, so the search stack, not the table, outgrows the budget.
+    let nim =
+        PartizanHeap::new(rule("0.[3]"), rule("0.[3]"), onag::ruleset::heap::MAX_SIZE).unwrap();
+    let mut arena = Arena::new();
+    let mut solver = Solver::new().with_budget(Budget::unlimited().with_max_memory(64 << 20));
+    let err = solver.value(&mut arena, &nim).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+}
