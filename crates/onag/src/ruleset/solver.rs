@@ -44,6 +44,13 @@ use crate::impartial::mex;
 /// New table entries between two budget checks.
 const CHECK_EVERY: usize = 1 << 12;
 
+/// Terms of newly expanded frames between two budget checks.
+const CHECK_TERMS: usize = 1 << 16;
+
+/// Equal terms from this many on are added as one Norton multiple (fewer
+/// are faster added one by one through the arena's sum memo).
+const DOUBLE_FROM: usize = 8;
+
 /// One normalised region of an option: the representative and whether the
 /// option holds its negative.
 type Term<P> = (P, bool);
@@ -110,14 +117,17 @@ type Table<P, V> = FxHashMap<P, Option<V>>;
 
 /// Values `root` and every region below it into `table`, depth first on an
 /// explicit stack. `finish` values a frame whose terms are all in the table;
-/// `check` is called with the table every [`CHECK_EVERY`] new regions, and at
-/// once when the table passes `max_regions`.
+/// `check` is called with the table and the bytes of the stack's frames
+/// every [`CHECK_EVERY`] new regions, whenever the frames expanded since the
+/// last check hold [`CHECK_TERMS`] terms (a ruleset whose regions have
+/// thousands of options fills memory on the stack long before the table),
+/// and at once when the table passes `max_regions`.
 fn search<P: PartizanPosition, V: Copy>(
     table: &mut Table<P, V>,
     expander: &mut Expander<P, V>,
     root: P,
     mut finish: impl FnMut(&Frame<P, V>) -> Result<V>,
-    mut check: impl FnMut(&Table<P, V>) -> Result<()>,
+    mut check: impl FnMut(&Table<P, V>, u64) -> Result<()>,
     max_regions: Option<u64>,
 ) -> Result<()> {
     if matches!(table.get(&root), Some(Some(_))) {
@@ -126,6 +136,8 @@ fn search<P: PartizanPosition, V: Copy>(
     table.insert(root.clone(), None);
     let mut stack = vec![expander.expand(root)];
     let mut since_check = 0;
+    let mut terms_since_check = 0;
+    let mut stack_terms = stack[0].terms.len();
     let limit = max_regions.unwrap_or(u64::MAX) as usize;
     while let Some(top) = stack.last_mut() {
         let mut pending = None;
@@ -145,15 +157,21 @@ fn search<P: PartizanPosition, V: Copy>(
         }
         if let Some(key) = pending {
             table.insert(key.clone(), None);
-            stack.push(expander.expand(key));
+            let frame = expander.expand(key);
             since_check += 1;
-            if since_check >= CHECK_EVERY || table.len() > limit {
+            terms_since_check += frame.terms.len();
+            stack_terms += frame.terms.len();
+            stack.push(frame);
+            if since_check >= CHECK_EVERY || terms_since_check >= CHECK_TERMS || table.len() > limit
+            {
                 since_check = 0;
-                check(table)?;
+                terms_since_check = 0;
+                check(table, (stack_terms * std::mem::size_of::<Term<P>>()) as u64)?;
             }
             continue;
         }
         let Some(frame) = stack.pop() else { break };
+        stack_terms -= frame.terms.len();
         let value = finish(&frame)?;
         table.insert(frame.key.clone(), Some(value));
         expander.spare.push(frame);
@@ -319,9 +337,10 @@ impl<P: PartizanPosition> Solver<P> {
             &mut self.expander,
             root,
             |frame| finish(&mut arena_cell.borrow_mut(), frame),
-            |table| {
+            |table, stack_bytes| {
                 let bytes = table_bytes::<P, GameId>(table.capacity())
                     + nim_bytes
+                    + stack_bytes
                     + arena_cell.borrow().memory_bytes();
                 check(budget, table.len(), bytes)
             },
@@ -349,8 +368,8 @@ impl<P: PartizanPosition> Solver<P> {
                 &mut self.nim_expander,
                 key.clone(),
                 nim_finish,
-                |table| {
-                    let bytes = table_bytes::<P, u32>(table.capacity()) + value_bytes;
+                |table, stack_bytes| {
+                    let bytes = table_bytes::<P, u32>(table.capacity()) + value_bytes + stack_bytes;
                     check(budget, table.len(), bytes)
                 },
                 budget.max_positions(),
@@ -364,24 +383,45 @@ impl<P: PartizanPosition> Solver<P> {
     }
 }
 
-/// The sum of values, each negated where flagged; ids are added in
-/// increasing order so that equal multisets share the arena's sum memo.
+/// The sum of values, each negated where flagged.
+///
+/// - Ids are added in increasing order, so equal multisets share the arena's
+///   sum memo, and `k ≥` [`DOUBLE_FROM`] copies of one id are added as `k.G`
+///   by doubling (a Maundy Cake cut into a thousand equal pieces is ten
+///   additions, not a thousand).
+/// - A sum and its negative are computed once: the terms are added with the
+///   signs that make most of them positive (on a tie, the one that makes the
+///   least id positive), and the total is negated back if that flipped them.
+///   So the options of a ruleset whose colour swap negates (Right's moves
+///   mirror Left's) reuse every sum Left's options needed.
 fn sum_values(arena: &mut Arena, values: &[GameId], negated: &[bool]) -> Result<GameId> {
     match values {
         [] => return Ok(arena.zero()),
         [v] => return if negated[0] { arena.neg(*v) } else { Ok(*v) },
         _ => {}
     }
-    let mut ids = Vec::with_capacity(values.len());
-    for (&v, &n) in values.iter().zip(negated) {
-        ids.push(if n { arena.neg(v)? } else { v });
+    let mut terms: Vec<(GameId, bool)> =
+        values.iter().copied().zip(negated.iter().copied()).collect();
+    terms.sort_unstable();
+    let negatives = terms.iter().filter(|t| t.1).count();
+    let flip = 2 * negatives > terms.len() || (2 * negatives == terms.len() && terms[0].1);
+    let mut ids = Vec::with_capacity(terms.len());
+    for (v, n) in terms {
+        ids.push(if n != flip { arena.neg(v)? } else { v });
     }
     ids.sort_unstable();
-    let mut sum = ids[0];
-    for &id in &ids[1..] {
-        sum = arena.add(sum, id)?;
+    let mut sum = arena.zero();
+    for run in ids.chunk_by(|a, b| a == b) {
+        if run.len() < DOUBLE_FROM {
+            for &id in run {
+                sum = arena.add(sum, id)?;
+            }
+        } else {
+            let copies = arena.norton_multiply(run[0], &num_bigint::BigInt::from(run.len()))?;
+            sum = arena.add(sum, copies)?;
+        }
     }
-    Ok(sum)
+    if flip { arena.neg(sum) } else { Ok(sum) }
 }
 
 /// The canonical form of a frame whose terms are all valued.
