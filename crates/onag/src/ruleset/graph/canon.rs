@@ -1,0 +1,338 @@
+//! Canonical labelling of small graphs: one representative per isomorphism
+//! class, so that the solver values isomorphic regions once.
+//!
+//! [`canonical`] renumbers a graph's vertices (keeping a given root, the
+//! Hackenbush ground, as vertex 0) and sorts every adjacency list. Trees get
+//! the exact AHU code: each subtree's code is its root label followed by its
+//! children's codes in sorted order, and the vertices are numbered in a
+//! preorder that visits children in code order (an unrooted tree is rooted at
+//! its centre, the smaller code of two centres). Other graphs go through
+//! colour refinement (a vertex's colour is its label; colours are refined by
+//! the sorted colours and edge labels of neighbours until stable) and, while
+//! a colour class has several vertices, individualisation of each of its
+//! vertices in turn, keeping the smallest graph found. Two vertices with the
+//! same neighbours (twins: swapping them is an automorphism) are only tried
+//! once. The search stops after [`LEAF_LIMIT`] complete labellings: the best
+//! graph so far is still an isomorphic copy, so the result is always a valid
+//! representative, only perhaps not the unique one for very symmetric graphs.
+
+use super::multigraph::Graph;
+
+/// Complete labellings tried before settling for the best so far.
+pub const LEAF_LIMIT: usize = 256;
+
+/// Marks the start and end of a child's code in a tree code.
+const OPEN: u16 = 256;
+const CLOSE: u16 = 257;
+
+/// `graph` renumbered into its canonical form (see the module
+/// documentation); `root`, if given, becomes vertex 0.
+pub fn canonical(graph: &Graph, root: Option<u8>) -> Graph {
+    let n = graph.vertex_count();
+    if n <= 1 {
+        return graph.permuted(&[0][..n]);
+    }
+    if graph.edge_count() == n - 1 && graph.is_connected() {
+        return tree(graph, root);
+    }
+    general(graph, root)
+}
+
+/// The canonical form of a tree, rooted at `root` or at its centre.
+fn tree(graph: &Graph, root: Option<u8>) -> Graph {
+    if let Some(r) = root {
+        let (order, _) = rooted_tree(graph, r);
+        return graph.permuted(&order);
+    }
+    let centres = centres(graph);
+    let mut best: Option<(Vec<u16>, Vec<u8>)> = None;
+    for c in centres {
+        let (order, code) = rooted_tree(graph, c);
+        if best.as_ref().is_none_or(|(b, _)| code < *b) {
+            best = Some((code, order));
+        }
+    }
+    match best {
+        Some((_, order)) => graph.permuted(&order),
+        None => general(graph, None),
+    }
+}
+
+/// The one or two centres of a tree (by peeling leaves).
+fn centres(graph: &Graph) -> Vec<u8> {
+    let n = graph.vertex_count();
+    let mut degree: Vec<usize> = (0..n).map(|v| graph.neighbours(v).len()).collect();
+    let mut layer: Vec<usize> = (0..n).filter(|&v| degree[v] <= 1).collect();
+    let mut left = n;
+    while left > 2 {
+        left -= layer.len();
+        let mut next = Vec::new();
+        for &v in &layer {
+            for h in graph.neighbours(v) {
+                let w = h.to as usize;
+                degree[w] -= 1;
+                if degree[w] == 1 {
+                    next.push(w);
+                }
+            }
+        }
+        layer = next;
+    }
+    layer.into_iter().map(|v| v as u8).collect()
+}
+
+/// The AHU code of the tree rooted at `root`, and the preorder that visits
+/// children in code order.
+fn rooted_tree(graph: &Graph, root: u8) -> (Vec<u8>, Vec<u16>) {
+    let n = graph.vertex_count();
+    let mut parent = vec![u8::MAX; n];
+    let mut bfs = vec![root];
+    parent[root as usize] = root;
+    let mut i = 0;
+    while i < bfs.len() {
+        let v = bfs[i] as usize;
+        i += 1;
+        for h in graph.neighbours(v) {
+            if parent[h.to as usize] == u8::MAX {
+                parent[h.to as usize] = v as u8;
+                bfs.push(h.to);
+            }
+        }
+    }
+    // Children of each vertex as (edge label, child), sorted by code later.
+    let mut codes: Vec<Vec<u16>> = vec![Vec::new(); n];
+    let mut kids: Vec<Vec<(u8, u8)>> = vec![Vec::new(); n];
+    for &v in bfs.iter().rev() {
+        let v = v as usize;
+        let mut children: Vec<(u8, u8)> = graph
+            .neighbours(v)
+            .iter()
+            .filter(|h| h.to != root && parent[h.to as usize] == v as u8 && h.to as usize != v)
+            .map(|h| (h.label, h.to))
+            .collect();
+        children.sort_by(|a, b| (a.0, &codes[a.1 as usize]).cmp(&(b.0, &codes[b.1 as usize])));
+        let mut code = vec![u16::from(graph.label(v))];
+        for &(label, c) in &children {
+            code.push(OPEN);
+            code.push(u16::from(label));
+            code.extend_from_slice(&codes[c as usize]);
+            code.push(CLOSE);
+        }
+        codes[v] = code;
+        kids[v] = children;
+    }
+    let mut order = Vec::with_capacity(n);
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        order.push(v);
+        for &(_, c) in kids[v as usize].iter().rev() {
+            stack.push(c);
+        }
+    }
+    let code = std::mem::take(&mut codes[root as usize]);
+    (order, code)
+}
+
+/// Refines `colours` (dense ranks) until stable; returns the number of
+/// colours. A vertex's new colour ranks its old colour followed by the
+/// sorted (neighbour colour, edge label) pairs of its entries.
+fn refine(graph: &Graph, colours: &mut [u32]) -> usize {
+    let n = colours.len();
+    let mut count = distinct(colours);
+    let mut sigs: Vec<(Vec<u32>, usize)> = Vec::with_capacity(n);
+    loop {
+        if count == n {
+            return count;
+        }
+        sigs.clear();
+        for (v, &c) in colours.iter().enumerate() {
+            let mut s = Vec::with_capacity(graph.neighbours(v).len() + 1);
+            s.push(c);
+            let start = s.len();
+            s.extend(
+                graph.neighbours(v).iter().map(|h| (colours[h.to as usize] << 8) | h.label as u32),
+            );
+            s[start..].sort_unstable();
+            sigs.push((s, v));
+        }
+        sigs.sort_unstable();
+        let mut rank = 0u32;
+        for i in 0..n {
+            if i > 0 && sigs[i].0 != sigs[i - 1].0 {
+                rank += 1;
+            }
+            colours[sigs[i].1] = rank;
+        }
+        let new_count = rank as usize + 1;
+        if new_count == count {
+            return count;
+        }
+        count = new_count;
+    }
+}
+
+fn distinct(colours: &[u32]) -> usize {
+    let mut seen: Vec<u32> = colours.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
+}
+
+/// The search over individualisations.
+struct Search<'a> {
+    graph: &'a Graph,
+    /// Each vertex's twin class (the smallest twin), computed when first needed.
+    twins: Option<Vec<u8>>,
+    best: Option<Graph>,
+    leaves: usize,
+}
+
+impl Search<'_> {
+    fn twins(&mut self) -> &[u8] {
+        let graph = self.graph;
+        self.twins.get_or_insert_with(|| twin_classes(graph))
+    }
+
+    /// Explores the labellings below `colours`, depth first; the depth is at
+    /// most the number of vertices.
+    fn run(&mut self, mut colours: Vec<u32>) {
+        if self.leaves >= LEAF_LIMIT {
+            return;
+        }
+        let n = colours.len();
+        let count = refine(self.graph, &mut colours);
+        if count == n {
+            let mut order = vec![0u8; n];
+            for (v, &c) in colours.iter().enumerate() {
+                order[c as usize] = v as u8;
+            }
+            let g = self.graph.permuted(&order);
+            if self.best.as_ref().is_none_or(|b| g < *b) {
+                self.best = Some(g);
+            }
+            self.leaves += 1;
+            return;
+        }
+        // The first colour class with several vertices.
+        let mut size = vec![0usize; count];
+        for &c in &colours {
+            size[c as usize] += 1;
+        }
+        let Some(target) = size.iter().position(|&s| s > 1) else { return };
+        let target = target as u32;
+        let members: Vec<usize> = (0..n).filter(|&v| colours[v] == target).collect();
+        let mut tried: Vec<u8> = Vec::new();
+        for &u in &members {
+            let class = self.twins()[u];
+            if tried.contains(&class) {
+                continue;
+            }
+            tried.push(class);
+            let next: Vec<u32> = colours
+                .iter()
+                .enumerate()
+                .map(|(v, &c)| if c > target || (c == target && v != u) { c + 1 } else { c })
+                .collect();
+            self.run(next);
+            if self.leaves >= LEAF_LIMIT {
+                return;
+            }
+        }
+    }
+}
+
+/// Each vertex's twin class: vertices u, w with equal labels whose entries
+/// agree once u and w are exchanged (so exchanging them is an automorphism)
+/// share the class of the smallest of them.
+fn twin_classes(graph: &Graph) -> Vec<u8> {
+    let n = graph.vertex_count();
+    let mut class: Vec<u8> = (0..n as u8).collect();
+    let mapped = |v: usize, a: u8, b: u8| {
+        let mut s: Vec<(u8, u8)> = graph
+            .neighbours(v)
+            .iter()
+            .map(|h| {
+                let t = if h.to == a {
+                    b
+                } else if h.to == b {
+                    a
+                } else {
+                    h.to
+                };
+                (t, h.label)
+            })
+            .collect();
+        s.sort_unstable();
+        s
+    };
+    for w in 1..n {
+        for u in 0..w {
+            if class[u] as usize != u || graph.label(u) != graph.label(w) {
+                continue;
+            }
+            if graph.neighbours(u).len() != graph.neighbours(w).len() {
+                continue;
+            }
+            let (a, b) = (u as u8, w as u8);
+            let mut nw: Vec<(u8, u8)> =
+                graph.neighbours(w).iter().map(|h| (h.to, h.label)).collect();
+            nw.sort_unstable();
+            if mapped(u, a, b) == nw {
+                class[w] = u as u8;
+                break;
+            }
+        }
+    }
+    class
+}
+
+/// Refinement and individualisation for graphs that are not trees.
+fn general(graph: &Graph, root: Option<u8>) -> Graph {
+    let n = graph.vertex_count();
+    // Initial colours: the root first, then by label.
+    let key = |v: usize| (root != Some(v as u8), graph.label(v));
+    let mut keys: Vec<(bool, u8)> = (0..n).map(key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let colours: Vec<u32> =
+        (0..n).map(|v| keys.binary_search(&key(v)).unwrap_or(0) as u32).collect();
+    let mut search = Search { graph, twins: None, best: None, leaves: 0 };
+    search.run(colours);
+    match search.best {
+        Some(g) => g,
+        None => graph.permuted(&(0..n as u8).collect::<Vec<_>>()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::graph::notation::{PLAIN, parse};
+
+    fn canon(text: &str) -> Graph {
+        canonical(&parse(text, PLAIN).unwrap(), None)
+    }
+
+    #[test]
+    fn isomorphic_graphs_meet() {
+        assert_eq!(canon("----"), canon(":A-;:A---"));
+        assert_ne!(canon("----"), canon("-(-;--)"));
+        assert_ne!(canon("----"), canon("(-;-;-;-)"));
+        assert_eq!(canon(":A-----:A"), canon(":X--:Y;:X---:Y"));
+        assert_ne!(canon(":A-----:A"), canon("-:B----:B"));
+        assert_eq!(
+            canon(":A-:B-:C(-:A;-(-:A;-:B;-(-:A;-:B;-:C)))"),
+            canonical(&Graph::clique(5).unwrap(), None)
+        );
+        assert_eq!(canon("-:A(-;--:A)"), canon(":A(-;-;-:B-:A)"));
+    }
+
+    #[test]
+    fn a_root_stays_first() {
+        let g = parse("--(-;-)", PLAIN).unwrap();
+        let c = canonical(&g, Some(0));
+        assert_eq!(c.neighbours(0).len(), 1);
+        let c = canonical(&g, Some(2));
+        assert_eq!(c.neighbours(0).len(), 3);
+    }
+}
