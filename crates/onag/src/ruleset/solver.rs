@@ -300,24 +300,38 @@ impl<P: PartizanPosition> Solver<P> {
 
 /// The sum of table entries, each negated where flagged; ids are added in
 /// increasing order so that equal multisets share the arena's sum memo.
+///
+/// A sum and its negative are computed once: the terms are added with the
+/// signs that make most of them positive (on a tie, the term with the
+/// smallest id), and the total is negated back if that flipped them. So the
+/// options of a ruleset whose colour swap negates (Right's moves mirror
+/// Left's) reuse every sum, and every sum below it, that Left's needed.
 fn sum_terms<P: PartizanPosition>(
     table: &Table<P, GameId>,
     arena: &mut Arena,
     terms: &[Term<P>],
 ) -> Result<GameId> {
-    let mut ids = Vec::with_capacity(terms.len());
+    let mut values = Vec::with_capacity(terms.len());
     for (key, negated) in terms {
         let Some(&Some(v)) = table.get(key) else {
             return Err(Error::invalid("a region was not valued"));
         };
-        ids.push(if *negated { arena.neg(v)? } else { v });
+        values.push((v, *negated));
+    }
+    values.sort_unstable();
+    let negated = values.iter().filter(|t| t.1).count();
+    let flip = 2 * negated > values.len()
+        || (2 * negated == values.len() && values.first().is_some_and(|t| t.1));
+    let mut ids = Vec::with_capacity(values.len());
+    for (v, negated) in values {
+        ids.push(if negated != flip { arena.neg(v)? } else { v });
     }
     ids.sort_unstable();
     let mut sum = arena.zero();
     for id in ids {
         sum = arena.add(sum, id)?;
     }
-    Ok(sum)
+    if flip { arena.neg(sum) } else { Ok(sum) }
 }
 
 /// The canonical form of a frame whose terms are all valued.
