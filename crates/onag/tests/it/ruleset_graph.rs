@@ -148,11 +148,11 @@ fn hackenbush_matches_a_plain_search_on_random_pictures() {
     let mut arena = Arena::new();
     let mut plain = Solver::new();
     let mut childish = Solver::new();
-    let lists = random_lists(&mut rng, 1600, &[BLUE, RED, GREEN]);
+    let lists = random_lists(&mut rng, 1200, &[BLUE, RED, GREEN]);
     // Some pictures with green only or blue-red only, where the colon
     // reductions do the most.
-    let mut more = random_lists(&mut rng, 400, &[GREEN]);
-    more.extend(random_lists(&mut rng, 400, &[BLUE, RED]));
+    let mut more = random_lists(&mut rng, 300, &[GREEN]);
+    more.extend(random_lists(&mut rng, 300, &[BLUE, RED]));
     let mut checked = 0;
     for list in lists.iter().chain(&more) {
         let full = (1u32 << list.edges.len()) - 1;
@@ -181,7 +181,7 @@ fn hackenbush_matches_a_plain_search_on_random_pictures() {
             checked += 1;
         }
     }
-    assert!(checked >= 4800, "{checked}");
+    assert!(checked >= 3600, "{checked}");
 }
 
 // ---------------------------------------------------------------------------
@@ -654,4 +654,72 @@ fn colour_swap_negates() {
     let y = s.value(&mut arena, &GenCol::parse("R-.-.-.-R", ColRules::SNORT).unwrap()).unwrap();
     assert_eq!(arena.neg(x).unwrap(), y);
     let _ = (TINT_LEFT, TINT_RIGHT);
+}
+
+// ---------------------------------------------------------------------------
+// Laws.
+
+/// A random permutation of the vertices of `g` keeping `fixed` in place
+/// (and each vertex's adjacency order reversed): an isomorphic graph.
+fn shuffled(g: &Graph, seed: u64, fixed: Option<usize>) -> Graph {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let n = g.vertex_count();
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = rng.gen_range(0..=i);
+        order.swap(i, j);
+    }
+    if let Some(f) = fixed {
+        let at = order.iter().position(|&v| v == f).unwrap();
+        order.swap(0, at);
+    }
+    let mut place = vec![0u8; n];
+    for (i, &v) in order.iter().enumerate() {
+        place[v] = i as u8;
+    }
+    let mut b = GraphBuilder::new();
+    for &v in &order {
+        b.add_vertex(g.label(v)).unwrap();
+    }
+    let mut edges: Vec<(u8, u8, u8)> = g.edges().map(|(a, h)| (a, h.to, h.label)).collect();
+    edges.reverse();
+    for (a, c, l) in edges {
+        b.add_edge(place[a as usize], place[c as usize], l);
+    }
+    b.build().unwrap()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn stalk_laws(bits in proptest::collection::vec(proptest::bool::ANY, 0..40)) {
+        let s = Stalk::from_edges(bits);
+        let x = s.value();
+        // Colour swap negates; the sign expansion is the shortest string of x.
+        proptest::prop_assert_eq!(s.negated().value(), -&x);
+        let t = Stalk::of_value(&x);
+        proptest::prop_assert_eq!(t.value(), x.clone());
+        proptest::prop_assert!(t.len() <= s.len());
+        // A string and its negative sum to 0: the second player wins.
+        let sum = StalkSum::new(vec![s.clone(), s.negated()]);
+        proptest::prop_assert_eq!(sum.outcome(), PartizanOutcome::P);
+        proptest::prop_assert!(sum.winning_cuts(Player::Left).is_empty());
+    }
+
+    #[test]
+    fn isomorphic_pictures_have_equal_values(seed in proptest::prelude::any::<u64>()) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let list = &random_lists(&mut rng, 1, &[BLUE, RED, GREEN])[0];
+        let g = list.graph().connected_component(0);
+        let h = shuffled(&g, seed, Some(0));
+        let mut arena = Arena::new();
+        let a = Solver::new().value(&mut arena, &Hackenbush::new(g.clone(), Childish::NONE).unwrap()).unwrap();
+        let b = Solver::new().value(&mut arena, &Hackenbush::new(h.clone(), Childish::NONE).unwrap()).unwrap();
+        proptest::prop_assert_eq!(a, b);
+        proptest::prop_assert_eq!(canon::canonical(&g, Some(0)), canon::canonical(&h, Some(0)));
+        let c = Solver::new().value(&mut arena, &ArcKayles::new(shuffled(&list.graph().map_edge_labels(|_| 0), seed, None)).unwrap()).unwrap();
+        let d = Solver::new().value(&mut arena, &ArcKayles::new(list.graph().map_edge_labels(|_| 0)).unwrap()).unwrap();
+        proptest::prop_assert_eq!(c, d);
+    }
 }

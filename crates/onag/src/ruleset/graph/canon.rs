@@ -139,43 +139,46 @@ fn rooted_tree(graph: &Graph, root: u8) -> (Vec<u8>, Vec<u16>) {
 fn refine(graph: &Graph, colours: &mut [u32]) -> usize {
     let n = colours.len();
     let mut count = distinct(colours);
-    let mut sigs: Vec<(Vec<u32>, usize)> = Vec::with_capacity(n);
-    loop {
-        if count == n {
-            return count;
-        }
+    // Each vertex's signature, flat: sigs[start[v]..start[v + 1]].
+    let mut sigs: Vec<u32> = Vec::with_capacity(n + 2 * graph.edge_count() + 2);
+    let mut start: Vec<usize> = Vec::with_capacity(n + 1);
+    let mut order: Vec<usize> = (0..n).collect();
+    while count < n {
         sigs.clear();
+        start.clear();
         for (v, &c) in colours.iter().enumerate() {
-            let mut s = Vec::with_capacity(graph.neighbours(v).len() + 1);
-            s.push(c);
-            let start = s.len();
-            s.extend(
+            start.push(sigs.len());
+            sigs.push(c);
+            let from = sigs.len();
+            sigs.extend(
                 graph.neighbours(v).iter().map(|h| (colours[h.to as usize] << 8) | h.label as u32),
             );
-            s[start..].sort_unstable();
-            sigs.push((s, v));
+            sigs[from..].sort_unstable();
         }
-        sigs.sort_unstable();
+        start.push(sigs.len());
+        let sig = |v: usize| &sigs[start[v]..start[v + 1]];
+        order.sort_unstable_by(|&a, &b| sig(a).cmp(sig(b)));
         let mut rank = 0u32;
+        let mut next = vec![0u32; n];
         for i in 0..n {
-            if i > 0 && sigs[i].0 != sigs[i - 1].0 {
+            if i > 0 && sig(order[i]) != sig(order[i - 1]) {
                 rank += 1;
             }
-            colours[sigs[i].1] = rank;
+            next[order[i]] = rank;
         }
+        colours.copy_from_slice(&next);
         let new_count = rank as usize + 1;
         if new_count == count {
-            return count;
+            break;
         }
         count = new_count;
     }
+    count
 }
 
+/// The number of colours of dense ranks 0..k.
 fn distinct(colours: &[u32]) -> usize {
-    let mut seen: Vec<u32> = colours.to_vec();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.len()
+    colours.iter().max().map_or(0, |&m| m as usize + 1)
 }
 
 /// The search over individualisations.

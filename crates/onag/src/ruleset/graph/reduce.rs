@@ -117,11 +117,33 @@ fn blocks(n: usize, edges: &[(u8, u8, u8)]) -> Option<Vec<Block>> {
 }
 
 /// The value of the ordinal sum c : x for a blue or red edge c over the
-/// number x: the sign expansion of x with c's sign in front.
+/// number x: the sign expansion of x with c's sign in front. When x has c's
+/// sign (or is 0) the first run just grows: x ± 1. Otherwise all of x's
+/// signs move down to the halves: for blue over x < 0 with r = ⌈−x⌉ (the
+/// length of x's first run) the value is (x + r + 1) / 2^r, and red over
+/// x > 0 is its mirror image.
 fn over(blue: bool, x: &Dyadic) -> Dyadic {
-    let mut edges = vec![blue];
-    edges.extend_from_slice(Stalk::of_value(x).edges());
-    Stalk::from_edges(edges).value()
+    let one = Dyadic::from_i64(1);
+    let s = x.signum();
+    if blue && s >= 0 {
+        return x + &one;
+    }
+    if !blue && s <= 0 {
+        return x - &one;
+    }
+    let a = if blue { -x } else { x.clone() };
+    let run = a.ceil();
+    let top = Dyadic::from_bigint(&(&run + 1));
+    let t = match u32::try_from(&run).ok().map(|r| (&top - &a).div_pow2(r)) {
+        Some(Ok(t)) => t,
+        // Beyond any picture's size: spell the sign expansion out.
+        _ => {
+            let mut edges = vec![blue];
+            edges.extend_from_slice(Stalk::of_value(x).edges());
+            return Stalk::from_edges(edges).value();
+        }
+    };
+    if blue { t } else { -t }
 }
 
 /// The plain-Hackenbush position `graph` (ground 0, connected) with every
@@ -275,6 +297,20 @@ mod tests {
 
     fn r(text: &str) -> String {
         write(&reduce(&parse(text, LABELS).unwrap()), LABELS)
+    }
+
+    #[test]
+    fn ordinal_sums_of_numbers_follow_sign_expansions() {
+        for num in -40i64..=40 {
+            for exp in 0..5 {
+                let x = Dyadic::new(num, exp);
+                for blue in [true, false] {
+                    let mut edges = vec![blue];
+                    edges.extend_from_slice(Stalk::of_value(&x).edges());
+                    assert_eq!(over(blue, &x), Stalk::from_edges(edges).value(), "{blue} {x}");
+                }
+            }
+        }
     }
 
     #[test]
