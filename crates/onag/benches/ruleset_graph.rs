@@ -66,7 +66,7 @@ fn hackenbush(c: &mut Criterion<ThreadTime>) {
     let mut group = c.benchmark_group("ruleset_graph_hackenbush");
     group.sample_size(10);
     let cases = [
-        ("blue_red_tree", "l(rl(l;r(l;rr));lr(lr;rl(r;l)));r(lr;rl(ll;r))", Childish::NONE),
+        ("blue_red_tree", "(l(rl(l;r(l;rr));lr(lr;rl(r;l)));r(lr;rl(ll;r)))", Childish::NONE),
         ("green_girl", "e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))", Childish::NONE),
         ("mixed_stalks", "lrlerrr(el;re(lr;e))", Childish::NONE),
         ("childish_lollipop", "(e:B;e:B;e:Blllllllllrr:B)", Childish::BLUE_RED),

@@ -3,10 +3,11 @@
 //!
 //! [`canonical`] renumbers a graph's vertices (keeping a given root, the
 //! Hackenbush ground, as vertex 0) and sorts every adjacency list. Trees get
-//! the exact AHU code: each subtree's code is its root label followed by its
-//! children's codes in sorted order, and the vertices are numbered in a
-//! preorder that visits children in code order (an unrooted tree is rooted at
-//! its centre, the smaller code of two centres). Other graphs go through
+//! the exact AHU ranking: level by level from the leaves, subtrees are ranked
+//! by their root's label and their children's sorted (edge label, rank)
+//! pairs, and the vertices are numbered in a preorder that visits children
+//! in rank order (an unrooted tree hangs from its centre, or from its two
+//! centres, the smaller ranked first). Other graphs go through
 //! colour refinement (a vertex's colour is its label; colours are refined by
 //! the sorted colours and edge labels of neighbours until stable) and, while
 //! a colour class has several vertices, individualisation of each of its
@@ -21,10 +22,6 @@ use super::multigraph::Graph;
 /// Complete labellings tried before settling for the best so far.
 pub const LEAF_LIMIT: usize = 256;
 
-/// Marks the start and end of a child's code in a tree code.
-const OPEN: u16 = 256;
-const CLOSE: u16 = 257;
-
 /// `graph` renumbered into its canonical form (see the module
 /// documentation); `root`, if given, becomes vertex 0.
 pub fn canonical(graph: &Graph, root: Option<u8>) -> Graph {
@@ -38,24 +35,13 @@ pub fn canonical(graph: &Graph, root: Option<u8>) -> Graph {
     general(graph, root)
 }
 
-/// The canonical form of a tree, rooted at `root` or at its centre.
+/// The canonical form of a tree, rooted at `root` or at its centre(s).
 fn tree(graph: &Graph, root: Option<u8>) -> Graph {
-    if let Some(r) = root {
-        let (order, _) = rooted_tree(graph, r);
-        return graph.permuted(&order);
-    }
-    let centres = centres(graph);
-    let mut best: Option<(Vec<u16>, Vec<u8>)> = None;
-    for c in centres {
-        let (order, code) = rooted_tree(graph, c);
-        if best.as_ref().is_none_or(|(b, _)| code < *b) {
-            best = Some((code, order));
-        }
-    }
-    match best {
-        Some((_, order)) => graph.permuted(&order),
-        None => general(graph, None),
-    }
+    let roots = match root {
+        Some(r) => vec![r],
+        None => centres(graph),
+    };
+    graph.permuted(&tree_order(graph, &roots))
 }
 
 /// The one or two centres of a tree (by peeling leaves).
@@ -81,56 +67,105 @@ fn centres(graph: &Graph) -> Vec<u8> {
     layer.into_iter().map(|v| v as u8).collect()
 }
 
-/// The AHU code of the tree rooted at `root`, and the preorder that visits
-/// children in code order.
-fn rooted_tree(graph: &Graph, root: u8) -> (Vec<u8>, Vec<u16>) {
+/// The canonical preorder of a tree hanging from `roots`: one root, or two
+/// adjacent centres (both at depth 0, the edge between them left out).
+///
+/// AHU by levels: from the deepest level up, each vertex's signature is its
+/// label followed by its children's sorted (edge label, rank) pairs, and
+/// the vertices of a level are ranked by signature; equal ranks are
+/// isomorphic subtrees. The preorder visits the roots and then every
+/// vertex's children in (edge label, rank) order, so isomorphic trees get
+/// the same numbering up to exchanging isomorphic subtrees.
+fn tree_order(graph: &Graph, roots: &[u8]) -> Vec<u8> {
     let n = graph.vertex_count();
     let mut parent = vec![u8::MAX; n];
-    let mut bfs = vec![root];
-    parent[root as usize] = root;
+    let mut depth = vec![0u32; n];
+    let mut bfs: Vec<u8> = roots.to_vec();
+    for &r in roots {
+        parent[r as usize] = r;
+    }
     let mut i = 0;
     while i < bfs.len() {
         let v = bfs[i] as usize;
         i += 1;
         for h in graph.neighbours(v) {
-            if parent[h.to as usize] == u8::MAX {
-                parent[h.to as usize] = v as u8;
+            let w = h.to as usize;
+            if parent[w] == u8::MAX {
+                parent[w] = v as u8;
+                depth[w] = depth[v] + 1;
                 bfs.push(h.to);
             }
         }
     }
-    // Children of each vertex as (edge label, child), sorted by code later.
-    let mut codes: Vec<Vec<u16>> = vec![Vec::new(); n];
-    let mut kids: Vec<Vec<(u8, u8)>> = vec![Vec::new(); n];
-    for &v in bfs.iter().rev() {
-        let v = v as usize;
-        let mut children: Vec<(u8, u8)> = graph
-            .neighbours(v)
-            .iter()
-            .filter(|h| h.to != root && parent[h.to as usize] == v as u8 && h.to as usize != v)
-            .map(|h| (h.label, h.to))
-            .collect();
-        children.sort_by(|a, b| (a.0, &codes[a.1 as usize]).cmp(&(b.0, &codes[b.1 as usize])));
-        let mut code = vec![u16::from(graph.label(v))];
-        for &(label, c) in &children {
-            code.push(OPEN);
-            code.push(u16::from(label));
-            code.extend_from_slice(&codes[c as usize]);
-            code.push(CLOSE);
+    let is_child = |v: usize, w: usize| parent[w] as usize == v && !roots.contains(&(w as u8));
+    // Ranks, level by level from the bottom; the BFS order is by depth.
+    let mut rank = vec![0u32; n];
+    let mut sigs: Vec<u32> = Vec::with_capacity(2 * n);
+    let mut start: Vec<usize> = Vec::with_capacity(n + 1);
+    let mut level_end = bfs.len();
+    while level_end > 0 {
+        let d = depth[bfs[level_end - 1] as usize];
+        let mut level_start = level_end;
+        while level_start > 0 && depth[bfs[level_start - 1] as usize] == d {
+            level_start -= 1;
         }
-        codes[v] = code;
-        kids[v] = children;
+        let level = &bfs[level_start..level_end];
+        sigs.clear();
+        start.clear();
+        for &v in level {
+            let v = v as usize;
+            start.push(sigs.len());
+            sigs.push(u32::from(graph.label(v)));
+            let from = sigs.len();
+            for h in graph.neighbours(v) {
+                if is_child(v, h.to as usize) {
+                    sigs.push((u32::from(h.label) << 8) | rank[h.to as usize]);
+                }
+            }
+            sigs[from..].sort_unstable();
+        }
+        start.push(sigs.len());
+        let sig = |k: usize| &sigs[start[k]..start[k + 1]];
+        let mut by_sig: Vec<usize> = (0..level.len()).collect();
+        by_sig.sort_unstable_by(|&a, &b| sig(a).cmp(sig(b)));
+        let mut r = 0u32;
+        for (k, &j) in by_sig.iter().enumerate() {
+            if k > 0 && sig(j) != sig(by_sig[k - 1]) {
+                r += 1;
+            }
+            rank[level[j] as usize] = r;
+        }
+        level_end = level_start;
     }
+    // Every vertex's children, sorted by (parent, edge label, rank).
+    let mut kids: Vec<(u8, u32, u8)> = Vec::with_capacity(n);
+    for v in 0..n {
+        for h in graph.neighbours(v) {
+            if is_child(v, h.to as usize) {
+                kids.push((v as u8, (u32::from(h.label) << 8) | rank[h.to as usize], h.to));
+            }
+        }
+    }
+    kids.sort_unstable();
+    let mut first = vec![0usize; n + 1];
+    for &(p, _, _) in &kids {
+        first[p as usize + 1] += 1;
+    }
+    for v in 0..n {
+        first[v + 1] += first[v];
+    }
+    let mut top: Vec<u8> = roots.to_vec();
+    top.sort_by_key(|&r| rank[r as usize]);
     let mut order = Vec::with_capacity(n);
-    let mut stack = vec![root];
+    let mut stack: Vec<u8> = top.into_iter().rev().collect();
     while let Some(v) = stack.pop() {
         order.push(v);
-        for &(_, c) in kids[v as usize].iter().rev() {
+        let v = v as usize;
+        for &(_, _, c) in kids[first[v]..first[v + 1]].iter().rev() {
             stack.push(c);
         }
     }
-    let code = std::mem::take(&mut codes[root as usize]);
-    (order, code)
+    order
 }
 
 /// Refines `colours` (dense ranks) until stable; returns the number of

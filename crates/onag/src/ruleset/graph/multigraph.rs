@@ -368,42 +368,56 @@ impl Graph {
         keep_vertex: impl Fn(usize) -> bool,
     ) -> Vec<Graph> {
         let n = self.vertex_count();
-        let mut index: rustc_hash::FxHashMap<(u8, u8), usize> = rustc_hash::FxHashMap::default();
-        let mut kept: Vec<(u8, u8, u8)> = Vec::new();
-        let mut touched = vec![false; n];
-        for (from, h) in self.edges() {
-            if !keep_edge(from, h) {
-                continue;
-            }
-            touched[from as usize] = true;
-            touched[h.to as usize] = true;
-            match index.get(&(from, h.to)) {
-                Some(&i) => kept[i].2 = merge(kept[i].2, h.label),
-                None => {
-                    index.insert((from, h.to), kept.len());
-                    kept.push((from, h.to, h.label));
-                }
+        // The kept edges, parallel ones merged (sorted by endpoints).
+        let mut kept: Vec<(u8, u8, u8)> = self
+            .edges()
+            .filter(|&(a, h)| keep_edge(a, h))
+            .map(|(a, h)| (a, h.to, h.label))
+            .collect();
+        kept.sort_by_key(|&(a, b, _)| (a, b));
+        let mut w = 0;
+        for i in 0..kept.len() {
+            if w > 0 && (kept[w - 1].0, kept[w - 1].1) == (kept[i].0, kept[i].1) {
+                kept[w - 1].2 = merge(kept[w - 1].2, kept[i].2);
+            } else {
+                kept[w] = kept[i];
+                w += 1;
             }
         }
-        let mut lists: Vec<Vec<Half>> = vec![Vec::new(); n];
-        for &(a, b, label) in &kept {
-            lists[a as usize].push(Half { to: b, label });
+        kept.truncate(w);
+        // Adjacency of the kept edges, flat.
+        let mut first = vec![0usize; n + 1];
+        for &(a, b, _) in &kept {
+            first[a as usize + 1] += 1;
             if a != b {
-                lists[b as usize].push(Half { to: a, label });
+                first[b as usize + 1] += 1;
             }
         }
-        let alive: Vec<bool> = (0..n).map(|v| touched[v] || keep_vertex(v)).collect();
+        for v in 0..n {
+            first[v + 1] += first[v];
+        }
+        let mut fill = first.clone();
+        let mut flat = vec![Half { to: 0, label: 0 }; first[n]];
+        for &(a, b, label) in &kept {
+            flat[fill[a as usize]] = Half { to: b, label };
+            fill[a as usize] += 1;
+            if a != b {
+                flat[fill[b as usize]] = Half { to: a, label };
+                fill[b as usize] += 1;
+            }
+        }
+        let list = |v: usize| &flat[first[v]..first[v + 1]];
         let mut component = vec![usize::MAX; n];
         let mut count = 0;
         let mut stack = Vec::new();
         for s in 0..n {
-            if !alive[s] || component[s] != usize::MAX {
+            if component[s] != usize::MAX || (list(s).is_empty() && !keep_vertex(s)) {
                 continue;
             }
             component[s] = count;
             stack.push(s);
             while let Some(v) = stack.pop() {
-                for h in &lists[v] {
+                for h in list(v) {
                     let w = h.to as usize;
                     if component[w] == usize::MAX {
                         component[w] = count;
@@ -415,16 +429,25 @@ impl Graph {
         }
         let mut out = Vec::with_capacity(count);
         let mut map = vec![0u8; n];
+        let mut members = Vec::with_capacity(n);
         for c in 0..count {
-            let members: Vec<usize> = (0..n).filter(|&v| component[v] == c).collect();
+            members.clear();
+            members.extend((0..n).filter(|&v| component[v] == c));
             for (i, &v) in members.iter().enumerate() {
                 map[v] = i as u8;
             }
-            let labels = members.iter().map(|&v| self.labels[v]).collect();
-            let parts = members.iter().map(|&v| {
-                lists[v].iter().map(|h| Half { to: map[h.to as usize], label: h.label }).collect()
-            });
-            out.push(Graph::from_lists(labels, parts));
+            let mut g = Graph {
+                labels: members.iter().map(|&v| self.labels[v]).collect(),
+                ends: Vec::with_capacity(members.len()),
+                adj: Vec::new(),
+            };
+            for &v in &members {
+                g.adj.extend(
+                    list(v).iter().map(|h| Half { to: map[h.to as usize], label: h.label }),
+                );
+                g.ends.push(g.adj.len() as u16);
+            }
+            out.push(g);
         }
         out
     }

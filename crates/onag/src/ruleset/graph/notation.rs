@@ -267,7 +267,8 @@ pub fn parse(text: &str, labels: Labels) -> Result<Graph> {
     if let Some(&(_, at)) = groups.last() {
         return Err(Error::syntax(r.at(at), "invalid graph: unmatched '('"));
     }
-    r.builder.build()
+    let end = r.at(text.len());
+    r.builder.build().map_err(|e| e.at(end))
 }
 
 /// One vertex of the printing walk: the vertex and its children (subtree,
