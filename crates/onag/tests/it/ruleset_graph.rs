@@ -38,7 +38,7 @@ impl EdgeList {
             b.add_vertex(l).unwrap();
         }
         for &(a, c, l) in &self.edges {
-            b.add_edge(a as u8, c as u8, l);
+            b.add_edge(a as u8, c as u8, l).unwrap();
         }
         b.build().unwrap()
     }
@@ -684,7 +684,7 @@ fn shuffled(g: &Graph, seed: u64, fixed: Option<usize>) -> Graph {
     let mut edges: Vec<(u8, u8, u8)> = g.edges().map(|(a, h)| (a, h.to, h.label)).collect();
     edges.reverse();
     for (a, c, l) in edges {
-        b.add_edge(place[a as usize], place[c as usize], l);
+        b.add_edge(place[a as usize], place[c as usize], l).unwrap();
     }
     b.build().unwrap()
 }
@@ -721,5 +721,20 @@ proptest::proptest! {
         let c = Solver::new().value(&mut arena, &ArcKayles::new(shuffled(&list.graph().map_edge_labels(|_| 0), seed, None)).unwrap()).unwrap();
         let d = Solver::new().value(&mut arena, &ArcKayles::new(list.graph().map_edge_labels(|_| 0)).unwrap()).unwrap();
         proptest::prop_assert_eq!(c, d);
+    }
+}
+
+#[test]
+fn every_graph_ruleset_values_its_example() {
+    let mut arena = Arena::new();
+    let mut solvers = Solvers::new();
+    for r in onag::ruleset::graph::RULESETS {
+        assert_eq!(r.family.package(), "game.graph");
+        let p = r.parse(r.example).unwrap_or_else(|e| panic!("{}: {e}", r.name));
+        // CGSuite reprints a string in its own form, which reads back to itself.
+        assert_eq!(r.parse(&p.notation()).unwrap().notation(), p.notation(), "{}", r.name);
+        p.value(&mut arena, &mut solvers).unwrap();
+        assert_eq!(p.nim_value(&mut solvers).unwrap().is_some(), r.impartial, "{}", r.name);
+        assert!(p.cgsuite().ends_with(&format!("(\"{}\")", p.notation())), "{}", r.name);
     }
 }

@@ -120,7 +120,7 @@ pub fn parse_edge_list_with(text: &str, childish: Childish) -> Result<Hackenbush
             first_line = line;
         }
         edges += 1;
-        b.add_edge(from, to, label);
+        b.add_edge(from, to, label)?;
     }
     if edges == 0 {
         return Err(Error::invalid("no edges: the input is empty or only comments"));

@@ -219,7 +219,8 @@ impl Hackenbush {
             }
             let inside = |v: usize| v == 0 || piece[v] == id;
             if inside(a) && inside(c) && (a != 0 || c != 0) {
-                b.add_edge(map[a], map[c], h.label);
+                // Both ends were added above.
+                let _ = b.add_edge(map[a], map[c], h.label);
             }
         }
         b.build().unwrap_or_default()
@@ -293,7 +294,7 @@ impl PartizanPosition for Hackenbush {
         for label in loops {
             let mut b = GraphBuilder::new();
             let _ = b.add_vertex(g.label(0));
-            b.add_edge(0, 0, label);
+            let _ = b.add_edge(0, 0, label);
             out.push(self.with(b.build().unwrap_or_default()));
         }
     }

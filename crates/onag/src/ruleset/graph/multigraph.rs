@@ -95,12 +95,19 @@ impl GraphBuilder {
     }
 
     /// Adds the edge `a–b` with `label` at the end of both lists (once for
-    /// a loop). Both vertices must exist.
-    pub fn add_edge(&mut self, a: u8, b: u8, label: u8) {
+    /// a loop); an error if either vertex does not exist.
+    pub fn add_edge(&mut self, a: u8, b: u8, label: u8) -> Result<()> {
+        let n = self.labels.len();
+        if a as usize >= n || b as usize >= n {
+            return Err(Error::invalid(format!(
+                "the edge {a}–{b} names a vertex that does not exist (there are {n})"
+            )));
+        }
         self.lists[a as usize].push(Half { to: b, label });
         if a != b {
             self.lists[b as usize].push(Half { to: a, label });
         }
+        Ok(())
     }
 
     /// The graph, or an error past [`MAX_HALF_EDGES`].
@@ -155,7 +162,7 @@ impl Graph {
             b.add_vertex(0)?;
         }
         for v in 1..n {
-            b.add_edge((v - 1) as u8, v as u8, 0);
+            b.add_edge((v - 1) as u8, v as u8, 0)?;
         }
         b.build()
     }
@@ -188,7 +195,7 @@ impl Graph {
             b.add_vertex(0)?;
         }
         for v in 1..n {
-            b.add_edge(0, v as u8, 0);
+            b.add_edge(0, v as u8, 0)?;
         }
         b.build()
     }
@@ -214,7 +221,7 @@ impl Graph {
         self.labels.is_empty()
     }
 
-    /// The label of vertex `v`.
+    /// The label of vertex `v` (`v` must be a vertex, as for slice indexing).
     pub fn label(&self, v: usize) -> u8 {
         self.labels[v]
     }
@@ -224,7 +231,7 @@ impl Graph {
         &self.labels
     }
 
-    /// Vertex `v`'s adjacency list, in order.
+    /// Vertex `v`'s adjacency list, in order (`v` must be a vertex).
     pub fn neighbours(&self, v: usize) -> &[Half] {
         let start = if v == 0 { 0 } else { self.ends[v - 1] as usize };
         &self.adj[start..self.ends[v] as usize]
@@ -493,7 +500,7 @@ impl Graph {
         self.retain(&keep)
     }
 
-    /// The same graph with vertex `v` labelled `label`.
+    /// The same graph with vertex `v` (which must exist) labelled `label`.
     pub fn with_label(mut self, v: usize, label: u8) -> Graph {
         self.labels[v] = label;
         self
@@ -576,9 +583,10 @@ mod tests {
         let mut b = GraphBuilder::new();
         let a = b.add_vertex(0).unwrap();
         let c = b.add_vertex(0).unwrap();
-        b.add_edge(a, c, 1);
-        b.add_edge(a, c, 1);
-        b.add_edge(a, a, 2);
+        b.add_edge(a, c, 1).unwrap();
+        b.add_edge(a, c, 1).unwrap();
+        b.add_edge(a, a, 2).unwrap();
+        assert!(b.add_edge(a, 7, 0).is_err());
         let g = b.build().unwrap();
         assert_eq!(g.edge_count(), 3);
         let h = g.delete_edge(0, Half { to: 1, label: 1 });

@@ -235,7 +235,7 @@ pub fn parse(text: &str, labels: Labels) -> Result<Graph> {
                     };
                     r.next += 1;
                     let w = r.vertex()?;
-                    r.builder.add_edge(v, w, code);
+                    r.builder.add_edge(v, w, code)?;
                     mode = Mode::Chain(w);
                 }
             },

@@ -268,7 +268,7 @@ fn rebuild(
                     }
                     for &e in &block.edges {
                         let (p, q, colour) = edges[e as usize];
-                        b.add_edge(map[p as usize], map[q as usize], colour);
+                        b.add_edge(map[p as usize], map[q as usize], colour).ok()?;
                     }
                 }
             }
@@ -276,13 +276,13 @@ fn rebuild(
         let mut top = nx;
         for &blue in Stalk::of_value(&number).edges() {
             let w = b.add_vertex(0).ok()?;
-            b.add_edge(top, w, if blue { BLUE } else { RED });
+            b.add_edge(top, w, if blue { BLUE } else { RED }).ok()?;
             top = w;
         }
         let mut top = nx;
         for _ in 0..nim {
             let w = b.add_vertex(0).ok()?;
-            b.add_edge(top, w, GREEN);
+            b.add_edge(top, w, GREEN).ok()?;
             top = w;
         }
     }
