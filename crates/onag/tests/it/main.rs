@@ -19,6 +19,7 @@ mod octal_threads;
 mod pins;
 mod random_games;
 mod ruleset_brute;
+mod ruleset_graph;
 mod ruleset_grid;
 mod ruleset_grid_stones;
 mod ruleset_hackenbush;
