@@ -9,6 +9,7 @@
 //! second. `--table RxC` values every rectangle up to that size.
 
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
@@ -50,6 +51,9 @@ pub struct RulesetArgs {
 
 /// Arguments of `onag rulesets`.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  onag rulesets\n  onag rulesets --json\n  onag domineering '....|....'"
+)]
 pub struct ListArgs {}
 
 impl FromArgMatches for RulesetCommand {
@@ -72,6 +76,21 @@ impl FromArgMatches for RulesetCommand {
     }
 }
 
+/// The `--param` arguments an example needs (those without a default).
+fn example_params(r: &Ruleset) -> String {
+    r.params
+        .iter()
+        .filter(|p| p.default.is_none())
+        .map(|p| format!(" --param '{}={}'", p.name, p.example))
+        .collect()
+}
+
+/// A command line that values the ruleset's example position.
+fn example(r: &Ruleset) -> String {
+    let dashes = if r.example.starts_with('-') { " --" } else { "" };
+    format!("onag {}{}{dashes} '{}'", r.command(), example_params(r), r.example)
+}
+
 /// The help text after a ruleset's options.
 fn after_help(r: &Ruleset) -> String {
     let mut s = String::new();
@@ -84,15 +103,17 @@ fn after_help(r: &Ruleset) -> String {
         s.push('\n');
     }
     s.push_str(&format!(
-        "In the calculator: {}(...) (see CALCULATOR.md).\n\nExamples:\n  onag {} '{}'\n  onag {} '{}' --json\n",
+        "In the calculator: {}(...) (see CALCULATOR.md).\n\nExamples:\n  {}\n  {}\n",
         r.path(),
-        r.command(),
-        r.example,
-        r.command(),
-        r.example
+        example(r),
+        example(r).replacen(
+            &format!("onag {}", r.command()),
+            &format!("onag {} --json", r.command()),
+            1
+        ),
     ));
     if r.rectangle.is_some() {
-        s.push_str(&format!("  onag {} --table 4x4\n", r.command()));
+        s.push_str(&format!("  onag {}{} --table 4x4\n", r.command(), example_params(r)));
     }
     s
 }
@@ -120,7 +141,19 @@ impl Subcommand for RulesetCommand {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        catalog::find(name).is_some()
+        // clap asks a flattened group first, so a ruleset whose name is taken
+        // by a subcommand of its own (`hackenbush`) must answer no here: the
+        // ruleset subcommands are exactly the hidden ones.
+        static OURS: OnceLock<Vec<String>> = OnceLock::new();
+        let ours = OURS.get_or_init(|| {
+            let cli = <crate::cli::Cli as clap::CommandFactory>::command();
+            cli.get_subcommands()
+                .filter(|c| c.is_hide_set())
+                .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+                .map(str::to_string)
+                .collect()
+        });
+        ours.iter().any(|n| n == name)
     }
 }
 
@@ -195,11 +228,21 @@ pub fn run(ctx: &Context, cmd: RulesetCommand) -> anyhow::Result<ExitCode> {
         })?;
         positions.push(p);
     }
+    report(ctx, r, &positions)
+}
+
+/// Prints the value of the sum of `positions`, its outcome, mean and
+/// temperature and each player's winning moves (or all of it as `--json`).
+pub fn report(
+    ctx: &Context,
+    r: &Ruleset,
+    positions: &[Box<dyn AnyPosition>],
+) -> anyhow::Result<ExitCode> {
     let (budget, _bar) = ctx.budget("valuing regions");
     let mut arena = Arena::new().with_budget(budget.clone());
     let mut solvers = Solvers::new();
     solvers.set_budget(budget);
-    let a = analyse(&positions, &mut arena, &mut solvers)?;
+    let a = analyse(positions, &mut arena, &mut solvers)?;
     let mean = arena.mean(a.value)?.to_string();
     let temperature = arena.temperature(a.value)?.to_string();
     let value = arena.print(a.value)?;
@@ -257,7 +300,7 @@ pub fn run(ctx: &Context, cmd: RulesetCommand) -> anyhow::Result<ExitCode> {
 }
 
 /// A partizan outcome in words.
-fn outcome_words(o: PartizanOutcome) -> &'static str {
+pub fn outcome_words(o: PartizanOutcome) -> &'static str {
     match o {
         PartizanOutcome::L => "L (Left wins, whoever starts)",
         PartizanOutcome::R => "R (Right wins, whoever starts)",
@@ -352,7 +395,7 @@ pub fn list(ctx: &Context, _args: ListArgs) -> anyhow::Result<ExitCode> {
         command: String,
         path: String,
         about: &'static str,
-        example: &'static str,
+        example: String,
         impartial: bool,
         parameters: Vec<&'static str>,
     }
@@ -361,7 +404,7 @@ pub fn list(ctx: &Context, _args: ListArgs) -> anyhow::Result<ExitCode> {
             command: r.command(),
             path: r.path(),
             about: r.about,
-            example: r.example,
+            example: example(r),
             impartial: r.impartial,
             parameters: r.params.iter().map(|p| p.name).collect(),
         })
@@ -372,16 +415,13 @@ pub fn list(ctx: &Context, _args: ListArgs) -> anyhow::Result<ExitCode> {
     let mut out = render::Output::new();
     out.line(format_args!("Rulesets (onag NAME POSITION...; onag NAME --help for more):"))?;
     for e in &entries {
-        out.line(format_args!("  {:<22} {}", e.command, e.about))?;
+        out.line(format_args!("  {:<24} {}", e.command, e.about))?;
         let params = if e.parameters.is_empty() {
             String::new()
         } else {
-            format!("  [--param {}=...]", e.parameters.join("=... --param "))
+            format!("   parameters: {}", e.parameters.join(", "))
         };
-        out.line(format_args!(
-            "  {:<22}   onag {} '{}'{params}   ({})",
-            "", e.command, e.example, e.path
-        ))?;
+        out.line(format_args!("  {:<24}   {}   ({}){params}", "", e.example, e.path))?;
     }
     out.finish()
 }

@@ -71,6 +71,55 @@ fn bad_input_is_a_one_line_error_naming_the_line() {
     std::fs::remove_file(&path).unwrap();
     assert_error(&["hackenbush", "/nonexistent/onag/graph.txt"], "cannot read");
     assert_error(&["hackenbush", "--string", "e(e;e"], "--string:1:2");
-    assert_error(&["hackenbush", "--string", "elr"], "green");
+    assert_error(&["hackenbush", "--string", "elx"], "--string:1:3");
     assert_error(&["hackenbush"], "FILE");
+}
+
+#[test]
+fn coloured_pictures_name_each_players_winning_cuts_by_line() {
+    // A blue-red-green stalk, a red edge and a green edge on the ground; a
+    // blue edge in the air (ignored). lre is 1/2*... its sum with -1 and *:
+    // the engine's value, checked here against the Blue-Red-Green rules by
+    // the cuts it allows.
+    let picture = "G a l\na b r\nb c\nG d r\nG e e\nx y l\n";
+    let run = onag_with_stdin(&["hackenbush", "-", "--json"], picture);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["value"], "-1/2");
+    assert_eq!(v["outcome"], "R");
+    assert_eq!(v["winner_if_left_starts"], "Right");
+    assert_eq!(v["left_winning_cuts"].as_array().unwrap().len(), 0);
+    let right: Vec<u64> = v["right_winning_cuts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(right, vec![3, 5]);
+    // The same picture as strings: l-r-e on one stalk, r and e beside it.
+    let run = onag(&["hackenbush", "--string", "(lre;r;e)"]);
+    assert!(run.stdout.contains("value: -1/2"), "{}", run.stdout);
+}
+
+#[test]
+fn blue_red_stalks_by_berlekamps_rule_and_comparisons() {
+    let run = onag(&["hackenbush", "--string", "lrlrrllr"]);
+    assert!(run.stdout.starts_with("value: 77/128\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("if Right starts: Left wins"), "{}", run.stdout);
+    let run = onag(&["hackenbush", "--string", "lr", "--string", "rl"]);
+    assert!(run.stdout.contains("value: 0\noutcome: P"), "{}", run.stdout);
+    assert!(run.stdout.contains("if Left starts: Right wins"), "{}", run.stdout);
+    // lr = 1/2 is not at least as good as l = 1, but l(l;rl) = 3/2 is.
+    let run = onag(&["hackenbush", "--string", "lr", "--versus", "l"]);
+    assert!(
+        run.stdout.contains("relation: 1/2 < 1\nat least as good for Left: no"),
+        "{}",
+        run.stdout
+    );
+    let run = onag(&["hackenbush", "--string", "l(l;rl)", "--versus", "l", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["relation"], ">");
+    assert_eq!(v["at_least_as_good_for_left"], true);
+    assert_error(&["hackenbush", "--string", "l(x"], "--string:1:3");
+    assert_error(&["hackenbush", "--versus", "l"], "FILE");
 }

@@ -66,3 +66,29 @@ fn bad_positions_are_one_line_errors() {
     assert_error(&["domineering", &["........"; 9].join("|")], "at most 64 cells");
     assert_error(&["domineering", "....|....|....|....", "--max-positions", "5"], "limit");
 }
+
+#[test]
+fn every_rulesets_example_runs_from_its_help() {
+    for r in onag::ruleset::catalog::rulesets() {
+        let command = r.command();
+        let mut args: Vec<String> = vec![command.clone()];
+        for p in r.params.iter().filter(|p| p.default.is_none()) {
+            args.push("--param".into());
+            args.push(format!("{}={}", p.name, p.example));
+        }
+        args.push("--json".into());
+        args.push("--".into());
+        args.push(r.example.to_string());
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = onag(&refs);
+        // `hackenbush` is its own subcommand and reads a picture file.
+        if command == "hackenbush" {
+            continue;
+        }
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert!(v["value"].is_string(), "{args:?}: {}", run.stdout);
+        let help = onag(&[&command, "--help"]);
+        assert!(help.stdout.contains(&format!("onag {command}")), "{command} --help");
+    }
+}

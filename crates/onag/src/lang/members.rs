@@ -336,12 +336,6 @@ pub const RULESET_DOCS: &[RulesetDoc] = &[
         "Fibonacci Nim with a heap of n before the first move",
     ),
     ruleset(
-        "Hackenbush",
-        "game.graph.Hackenbush(\"picture\")",
-        "game.graph.Hackenbush(\"lrlrrllr\").CanonicalForm",
-        "a Hackenbush string or tree: l blue, r red, e green, (a;b) branches",
-    ),
-    ruleset(
         "Turning",
         "game.strip.Turning(\"rule\")(\"coins\")",
         "game.strip.Turning(\"1-3\")(\"htth\").NimValue",
@@ -389,7 +383,16 @@ pub fn catalog_docs() -> Vec<(String, String, &'static str)> {
             };
             let path = r.path();
             let call = if r.params.iter().any(|p| p.default.is_none()) {
-                path.clone()
+                let params: Vec<String> = r
+                    .params
+                    .iter()
+                    .filter(|p| p.default.is_none())
+                    .map(|p| match p.kind {
+                        crate::ruleset::catalog::ArgKind::Text => format!("\"{}\"", p.example),
+                        _ => p.example.to_string(),
+                    })
+                    .collect();
+                format!("{path}({})({argument})", params.join(", "))
             } else {
                 format!("{path}({argument})")
             };
@@ -687,9 +690,6 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             }
             if short == "TakeAndBreak" {
                 return rulesets::take_and_break(ev, &args, span);
-            }
-            if short == "Hackenbush" {
-                return rulesets::hackenbush(ev, &args, span);
             }
             if let Some(result) = classic::call(ev, short, &args, span) {
                 return result;

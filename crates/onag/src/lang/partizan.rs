@@ -129,7 +129,8 @@ pub(crate) fn value_of(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Re
 }
 
 /// Members a position answers itself (every other game member goes through
-/// its canonical form).
+/// its canonical form; so does `NimValue` of a partizan ruleset, which is
+/// defined when the canonical form is a nimber).
 pub(crate) const MEMBERS: &[&str] = &["LeftOptions", "RightOptions", "Options", "NimValue"];
 
 /// `position.name`, when a position answers it itself.
@@ -150,7 +151,7 @@ pub(crate) fn member(
             all.extend(p.options(Player::Right));
             list(all)
         }
-        "NimValue" => {
+        "NimValue" if p.ruleset().impartial => {
             let budget = ev.budget.clone();
             ev.session.solvers.set_budget(budget);
             match p.nim_value(&mut ev.session.solvers) {
@@ -158,7 +159,7 @@ pub(crate) fn member(
                 Ok(None) => Err(ev.error(
                     span,
                     ErrorKind::InvalidInput,
-                    format!("NimValue: {} is not an impartial game", p.ruleset().name),
+                    format!("NimValue: {} is not impartial", p.ruleset().name),
                 )),
                 Err(e) => Err(ev.locate(e, span)),
             }

@@ -537,42 +537,6 @@ pub(crate) fn nimber_of_position(
     ev.arena(span, |a| a.nimber(g)).map(Some)
 }
 
-/// `game.graph.Hackenbush("e(ee;e)")`: a Green Hackenbush picture (CGSuite's
-/// string syntax) is worth its canonical form, the nimber of
-/// [`crate::impartial::hackenbush`]; a tree with blue (`l`) or red (`r`) edges
-/// is valued by [`crate::ruleset::hackenbush::tree_value`].
-pub(crate) fn hackenbush(
-    ev: &mut Eval<'_>,
-    args: &[(Option<String>, Value, Span)],
-    span: Span,
-) -> Result<Value> {
-    let [(None, Value::Str(text), at)] = args else {
-        return Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            "Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")",
-        ));
-    };
-    if text.contains(['l', 'r', 'L', 'R']) {
-        let value =
-            ev.arena(span, |a| crate::ruleset::hackenbush::tree_value(a, text)).map_err(|e| {
-                let offset = at.start + e.location().map_or(0, |l| l.column);
-                let message = format!("Hackenbush: {}", e.message());
-                ev.error(Span::new(offset, offset), e.kind(), message)
-            })?;
-        return Ok(ev.game_value(value));
-    }
-    let picture = crate::impartial::hackenbush::parse_strings(&[text.as_str()]).map_err(|e| {
-        // The string's own column, counted from the opening quote.
-        let column = e.location().map_or(0, |l| l.column);
-        let offset = at.start + column;
-        ev.error(Span::new(offset, offset), e.kind(), format!("Hackenbush: {}", e.message()))
-    })?;
-    let n = picture.value();
-    let g = ev.arena(span, |a| a.nimber(n))?;
-    Ok(ev.game_value(g))
-}
-
 /// `game.strip.Turning("1-3")`: a coin-turning rule (a name or turning code
 /// that [`crate::impartial::coins::CoinRule`] reads).
 pub(crate) fn turning(

@@ -194,6 +194,8 @@ pub struct Param {
     /// Its value when not given, written as on the command line; `None`
     /// when it must be given.
     pub default: Option<&'static str>,
+    /// A value for examples in the help, written as on the command line.
+    pub example: &'static str,
     /// One line for the help.
     pub about: &'static str,
 }

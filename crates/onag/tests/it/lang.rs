@@ -442,18 +442,19 @@ fn heap_values_match_the_definition() {
 }
 
 #[test]
-fn green_hackenbush_pictures() {
+fn hackenbush_pictures_are_positions_of_the_graph_ruleset() {
     check(&[
         ("game.graph.Hackenbush(\"e(ee;e)\").NimValue", "4"),
-        ("Hackenbush(\"eee\")", "*3"),
+        ("Hackenbush(\"eee\")", "GenHackenbush.Position(\"eee\")"),
         ("Hackenbush(\"ee\") + Hackenbush(\"eee\")", "*"),
         ("game.graph.Hackenbush(\"lrlrrllr\").CanonicalForm", "77/128"),
         ("Hackenbush(\"l(r;r)\") + Hackenbush(\"le\")", "5/4*"),
+        ("Hackenbush(\"lr\").LeftOptions", "[GenHackenbush.Position(\".\")]"),
         (
             "Hackenbush(\"l(r;x)\")",
-            "error: 1:17: Hackenbush: unexpected 'x': expected l, r, e, '(', ';' or ')'",
+            "error: 1:17: Hackenbush: invalid graph: expected an edge ('l', 'r', 'e'), '(', ';' or ')', found 'x'",
         ),
-        ("Hackenbush(3)", "error: 1:1: Hackenbush takes one string, e.g. Hackenbush(\"e(ee;e)\")"),
+        ("Hackenbush(3)", "error: 1:12: Hackenbush: a Hackenbush graph must be a string, not 3"),
     ]);
 }
 

@@ -628,24 +628,28 @@ const GEN_CLOBBER_PARAMS: &[Param] = &[
         name: "directions",
         kind: ArgKind::Text,
         default: Some("Orthogonal"),
+        example: "Orthogonal",
         about: "the directions stones move in: Orthogonal, Diagonal, Compass or KnightsMove",
     },
     Param {
         name: "clobbered",
         kind: ArgKind::Text,
         default: Some("{Left => {2}, Right => {1}}"),
+        example: "{Left => {2}, Right => {1}}",
         about: "the cells each player may move onto (0 empty, 1 x, 2 o); short form o/x",
     },
     Param {
         name: "leftBehind",
         kind: ArgKind::Text,
         default: Some("{Left => 0, Right => 0}"),
+        example: "{Left => 0, Right => 0}",
         about: "what a moving stone leaves on its cell (0 empty, 1 x, 2 o); short form ./.",
     },
     Param {
         name: "maxDistance",
         kind: ArgKind::Text,
         default: Some("1"),
+        example: "1",
         about: "how far a stone may travel over empty cells: a positive integer or inf",
     },
 ];
