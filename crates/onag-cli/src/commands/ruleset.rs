@@ -126,12 +126,13 @@ impl Subcommand for RulesetCommand {
             if cmd.find_subcommand(&name).is_some() {
                 continue;
             }
-            let sub = Command::new(name)
-                .about(r.about)
+            // The arguments first: their doc comment would replace `about`.
+            let sub = RulesetArgs::augment_args(Command::new(name))
+                .about(format!("{}: {}", r.name, r.about))
                 .after_help(after_help(r))
                 .alias(r.name)
                 .hide(true);
-            cmd = cmd.subcommand(RulesetArgs::augment_args(sub));
+            cmd = cmd.subcommand(sub);
         }
         cmd
     }

@@ -90,5 +90,11 @@ fn every_rulesets_example_runs_from_its_help() {
         assert!(v["value"].is_string(), "{args:?}: {}", run.stdout);
         let help = onag(&[&command, "--help"]);
         assert!(help.stdout.contains(&format!("onag {command}")), "{command} --help");
+        let first: Vec<&str> = help.stdout.lines().take_while(|l| !l.is_empty()).collect();
+        assert_eq!(
+            first.join(" "),
+            format!("{}: {}", r.name, r.about),
+            "{command} --help says what it is"
+        );
     }
 }
