@@ -50,11 +50,17 @@ impl Arena {
             return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
         }
         // Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
-        // Most games' stops are at hand in fixed point, which is cheaper
-        // than the memo; the answers they give are not stored.
+        // And LS(G) < RS(H) gives G < H: RS(H − G) ≥ RS(H) − LS(G) > 0
+        // (RS(A + B) ≥ RS(A) + RS(B)), and a game whose Right stop is
+        // positive is positive. Most games' stops are at hand in fixed
+        // point, which is cheaper than the memo; the answers they give are
+        // not stored.
         if let (Some(gs), Some(hs)) = (self.quick_stops(g), self.quick_stops(h)) {
             if gs[0] > hs[0] || gs[1] > hs[1] {
                 return Ok(Some(false));
+            }
+            if gs[0] < hs[1] {
+                return Ok(Some(true));
             }
             return Ok(self.leq_memo.get(&key(g, h)).copied());
         }
@@ -66,6 +72,10 @@ impl Arena {
         if gl > hl || gr > hr {
             self.leq_memo.insert(key(g, h), false);
             return Ok(Some(false));
+        }
+        if gl < hr {
+            self.leq_memo.insert(key(g, h), true);
+            return Ok(Some(true));
         }
         Ok(None)
     }
