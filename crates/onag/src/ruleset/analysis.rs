@@ -62,10 +62,17 @@ pub fn analyse(
     }
     let mut left = Vec::new();
     let mut right = Vec::new();
+    // The other components' value for each component, from sums of the
+    // components before it and after it (never `value − values[i]`: the
+    // canonical sum G + (−G) of a large G is costly to reduce to 0).
+    let mut after_each = vec![arena.zero(); values.len()];
+    for i in (0..values.len().saturating_sub(1)).rev() {
+        after_each[i] = arena.add(values[i + 1], after_each[i + 1])?;
+    }
+    let mut before = arena.zero();
     for (i, p) in positions.iter().enumerate() {
-        // The other components' value: the sum minus this one.
-        let minus = arena.neg(values[i])?;
-        let rest = arena.add(value, minus)?;
+        let rest = arena.add(before, after_each[i])?;
+        before = arena.add(before, values[i])?;
         for player in Player::BOTH {
             for option in p.options(player) {
                 let v = option.value(arena, solvers)?;
