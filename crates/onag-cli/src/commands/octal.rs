@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::Args;
 use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
-use onag::impartial::heap::period::certificate_bound;
-use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
+use onag::impartial::heap::period::{Candidate, certificate_bound};
+use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP, Milestone};
 use onag::impartial::heap::{GrundySequence, HeapRuleset, TakeAndBreak, winning_moves};
 use onag::impartial::misere::{MisereSolver, Phylum};
 use onag::number::BigUint;
@@ -21,6 +21,9 @@ use crate::commands::Context;
 use crate::render;
 
 const EXAMPLES: &str = "Examples:
+  onag octal 0.16                       search until certified: period 149459 from 105351
+  onag octal 0.1777 --limit 450000000 --max-memory 4000000000
+  onag octal 4!.0 --limit 1073741824 --output grundy.bin   an open game, to 2^30
   onag octal 0.77 --upto 1000000        Kayles: period 12 from 71, certified
   onag octal 0.137 --values 0..40       Dawson's chess, values of heaps 0 to 40
   onag octal 4!.0 --upto 1048576 --plot grundy.svg
@@ -30,6 +33,14 @@ const EXAMPLES: &str = "Examples:
 
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
+
+Without --upto, --values, --sum or --genus, search goes on until a period is
+certified, or heap 4194304 (--limit N to go further; N + 1 values take 4 bytes
+each and must fit in memory), or the --timeout, or Ctrl-C: then the values
+searched are summarised with the best candidate period (the least period of
+their last half, and how many values its certificate needs), the rare/common
+split and the largest value at every power of two. Progress on stderr shows
+the heap reached, the rare and common counts and the candidate period.
 
 Search stops once a period is certified (by the octal periodicity theorem, or
 the arithmetic one for a saltus): every later value follows from the period.
@@ -58,9 +69,14 @@ pub struct OctalArgs {
     pub code: String,
 
     /// Summarise heaps 0 to N: period, largest value (--json, --plot and --output: every value).
-    #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true,
-          value_parser = crate::args::count)]
-    pub upto: u64,
+    /// Without it, search goes on until a period is certified (see --limit).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count)]
+    pub upto: Option<u64>,
+
+    /// Without --upto: search until a period is certified or heap N [default: 4194304].
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = crate::args::count, conflicts_with = "upto")]
+    pub limit: Option<u64>,
 
     /// Print the values of heaps A to B (inclusive).
     #[arg(long, value_name = "A..B", value_parser = parse_range, allow_hyphen_values = true)]
@@ -116,6 +132,11 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
     Ok(HeapList(heaps))
 }
 
+/// How far `onag octal CODE` searches for a certified period when no
+/// `--limit` is given: a second or two, 16 MB of values.
+const DEFAULT_LIMIT: u64 = 1 << 22;
+/// The summary's heaps when only `--values`, `--sum` or `--genus` is given.
+const DEFAULT_UPTO: u64 = 1000;
 /// The default `--max-positions` of the Grundy table when none is given.
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 /// How far a first probe for a certified period searches.
@@ -189,6 +210,10 @@ struct OctalJson<'a> {
     certified_at: Option<usize>,
     apparent: Option<onag::impartial::heap::Periodicity>,
     max_value: u32,
+    /// Search until certified: the heaps searched, why search stopped, the
+    /// best candidate period, the rare/common split at powers of two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<SearchJson>,
     algorithm: Algorithm,
     rare_mask: Option<u32>,
     rare_count: Option<usize>,
@@ -199,6 +224,16 @@ struct OctalJson<'a> {
     /// `--values A..B`: the values of heaps A to B.
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<ValuesJson>,
+}
+
+/// What a search until certified found (see [`OctalJson::search`]).
+#[derive(Serialize)]
+struct SearchJson {
+    searched: usize,
+    limit: u64,
+    stopped: Option<String>,
+    candidate: Option<Candidate>,
+    milestones: Vec<Milestone>,
 }
 
 /// The values `--values A..B` asks for.
@@ -217,7 +252,17 @@ fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
 /// Runs `onag octal`.
 pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     let rule = TakeAndBreak::parse(&args.code).map_err(|e| e.in_source("CODE"))?;
-    let upto = args.upto;
+    let searching =
+        args.upto.is_none() && args.values.is_none() && args.sum.is_none() && args.genus.is_none();
+    if let Some(n) = args.limit
+        && !searching
+    {
+        bail!("--limit {n}: only a search until certified (without --values, --sum or --genus) has a limit");
+    }
+    if searching {
+        return run_search(ctx, &rule, &args);
+    }
+    let upto = args.upto.unwrap_or(DEFAULT_UPTO);
     // --json and --plot hold every value g(0..=upto) in memory, --output
     // writes every one (streamed): tables, bounded like the search's. The
     // summary and the rest read heaps past a certified period from it.
@@ -373,6 +418,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             certified_at,
             apparent: seq.apparent,
             max_value: table.iter().copied().max().unwrap_or(0),
+            search: None,
             algorithm: seq.algorithm,
             rare_mask: seq.rare_mask,
             rare_count: seq.rare_count,
