@@ -18,7 +18,7 @@ use onag::{Budget, ErrorKind};
 use serde::Serialize;
 
 use crate::commands::Context;
-use crate::render;
+use crate::{render, signal};
 
 const EXAMPLES: &str = "Examples:
   onag octal 0.16                       search until certified: period 149459 from 105351
@@ -480,6 +480,131 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.finish()
+}
+
+/// The physical memory of this machine in bytes, where the platform says
+/// (Linux: `MemTotal` of `/proc/meminfo`).
+fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// `onag octal CODE` without `--upto`: search until a period is certified,
+/// or `--limit`, `--timeout`, a position or memory limit, or Ctrl-C, then
+/// summarise what was found.
+fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::Result<ExitCode> {
+    let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
+    let named = || match args.limit {
+        Some(n) => format!("--limit {n}"),
+        None => format!("the default limit {DEFAULT_LIMIT}"),
+    };
+    if limit > MAX_HEAP as u64 {
+        bail!("{}: heaps are limited to {MAX_HEAP} (values are indexed by 32 bits)", named());
+    }
+    // Four bytes a value, all held in memory: refuse before allocating.
+    let bytes = (limit + 1) * 4;
+    if let Some(total) = physical_memory()
+        && bytes > total
+    {
+        bail!(
+            "{}: {} values need {bytes} bytes, more than this machine's memory ({total} bytes)",
+            named(),
+            limit + 1
+        );
+    }
+    if let Some(max) = ctx.global.max_memory
+        && bytes > max
+    {
+        bail!("{}: {} values need {bytes} bytes, more than --max-memory {max}", named(), limit + 1);
+    }
+    check_files(args.plot.as_deref(), args.output.as_deref())?;
+    let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
+    let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
+    let (budget, bar) = ctx.budget("Grundy values");
+    let mut seq = rule.search(limit as usize, &budget).with_context(named)?;
+    let arithmetic_at = onag::impartial::heap::arith::certify_sequence(rule, &mut seq);
+    drop(bar);
+    let interrupted = signal::cancel_flag().load(std::sync::atomic::Ordering::Relaxed);
+    let certified_at = certified_at(rule, &seq, arithmetic_at);
+    let upto = seq.searched.saturating_sub(1) as u64;
+    let table = &seq.values[..seq.searched];
+    let (writer, _bar) = ctx.budget("writing values");
+    if let Some((path, mut w)) = output {
+        write_sequence(&seq, upto, path.ends_with(".bin"), &mut w, &writer)
+            .with_context(|| format!("--output: cannot write '{path}'"))?;
+    }
+    if let Some((path, mut w)) = plot {
+        crate::plot::scatter(&mut w, &rule.to_string(), table)
+            .and_then(|()| w.flush().map_err(Into::into))
+            .with_context(|| format!("cannot write '{path}'"))?;
+    }
+    let milestones = seq.milestones();
+    let code = if interrupted {
+        ExitCode::from(render::EXIT_INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    };
+    if ctx.json() {
+        let c = seq.certified;
+        render::json(&OctalJson {
+            code: rule.to_string(),
+            upto,
+            sequence: table,
+            period: c.map(|p| p.period),
+            preperiod: c.map(|p| p.preperiod),
+            saltus: c.map(|p| p.saltus),
+            certified_at,
+            apparent: seq.apparent,
+            max_value: table.iter().copied().max().unwrap_or(0),
+            search: Some(SearchJson {
+                searched: seq.searched,
+                limit,
+                stopped: seq.stopped.clone(),
+                candidate: seq.candidate,
+                milestones,
+            }),
+            algorithm: seq.algorithm,
+            rare_mask: seq.rare_mask,
+            rare_count: seq.rare_count,
+            sum: None,
+            genus: None,
+            values: None,
+        })?;
+        return Ok(code);
+    }
+    let mut out = render::Output::new();
+    summary(&mut out, rule, &seq, upto, certified_at)?;
+    if seq.certified.is_none() {
+        let why = match &seq.stopped {
+            Some(why) => format!("stopped: {why}"),
+            None => format!("limit {limit} reached; raise it with --limit"),
+        };
+        out.line(format_args!("searched: heaps 0..{upto} ({why})"))?;
+        match seq.candidate {
+            Some(c) => out.line(format_args!(
+                "candidate: period {}, preperiod {} (the last half of the values repeats; \
+                 certified once heaps 0..={} agree)",
+                c.period,
+                c.preperiod,
+                c.needed.saturating_sub(1)
+            ))?,
+            None => out.line(format_args!("candidate: none (the last half does not repeat)"))?,
+        }
+        let mask = seq.rare_mask.unwrap_or(0);
+        out.line(format_args!("heaps below 2^k: rare, common (mask {mask}), largest value"))?;
+        for m in &milestones {
+            let k = if m.heaps.is_power_of_two() {
+                format!("2^{}", m.heaps.trailing_zeros())
+            } else {
+                format!("{}", m.heaps)
+            };
+            out.line(format_args!("  {k}: {} {} {}", m.rare, m.common, m.largest))?;
+        }
+    }
+    out.finish()?;
+    Ok(code)
 }
 
 /// The last heap whose value the certificate of `seq`'s period uses: the
