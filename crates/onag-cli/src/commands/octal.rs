@@ -257,7 +257,9 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     if let Some(n) = args.limit
         && !searching
     {
-        bail!("--limit {n}: only a search until certified (without --values, --sum or --genus) has a limit");
+        bail!(
+            "--limit {n}: only a search until certified (without --values, --sum or --genus) has a limit"
+        );
     }
     if searching {
         return run_search(ctx, &rule, &args);
@@ -541,11 +543,8 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
             .with_context(|| format!("cannot write '{path}'"))?;
     }
     let milestones = seq.milestones();
-    let code = if interrupted {
-        ExitCode::from(render::EXIT_INTERRUPTED)
-    } else {
-        ExitCode::SUCCESS
-    };
+    let code =
+        if interrupted { ExitCode::from(render::EXIT_INTERRUPTED) } else { ExitCode::SUCCESS };
     if ctx.json() {
         let c = seq.certified;
         render::json(&OctalJson {
