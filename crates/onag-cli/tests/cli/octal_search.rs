@@ -73,7 +73,8 @@ fn ctrl_c_prints_what_was_found() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("onag runs");
-    std::thread::sleep(Duration::from_millis(1500));
+    // Long enough for the handler to be installed, even on a loaded machine.
+    std::thread::sleep(Duration::from_millis(3000));
     let pid = child.id().to_string();
     let sent = Command::new("kill").args(["-INT", &pid]).status().expect("kill runs");
     assert!(sent.success());
