@@ -35,7 +35,8 @@ Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
 
 Without --upto, --values, --sum or --genus, search goes on until a period is
-certified, or heap 4194304 (--limit N to go further; N + 1 values take 4 bytes
+certified, or heap 1048576 (1000 for codes outside the octal periodicity
+theorem, such as 4!.0, or leaving three heaps; --limit N to go further; N + 1 values take 4 bytes
 each and must fit in memory), or the --timeout, or Ctrl-C: then the values
 searched are summarised with the best candidate period (the least period of
 their last half, and how many values its certificate needs), the rare/common
@@ -73,7 +74,7 @@ pub struct OctalArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count)]
     pub upto: Option<u64>,
 
-    /// Without --upto: search until a period is certified or heap N [default: 4194304].
+    /// Without --upto: search until a period is certified or heap N [default: 1048576].
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = crate::args::count, conflicts_with = "upto")]
     pub limit: Option<u64>,
@@ -133,8 +134,8 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
 }
 
 /// How far `onag octal CODE` searches for a certified period when no
-/// `--limit` is given: a second or two, 16 MB of values.
-const DEFAULT_LIMIT: u64 = 1 << 22;
+/// `--limit` is given: a few seconds at most, 4 MB of values.
+const DEFAULT_LIMIT: u64 = 1 << 20;
 /// The summary's heaps when only `--values`, `--sum` or `--genus` is given.
 const DEFAULT_UPTO: u64 = 1000;
 /// The default `--max-positions` of the Grundy table when none is given.
@@ -497,10 +498,17 @@ fn physical_memory() -> Option<u64> {
 /// or `--limit`, `--timeout`, a position or memory limit, or Ctrl-C, then
 /// summarise what was found.
 fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::Result<ExitCode> {
-    let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
+    // Without the octal theorem's criterion (infinitely many digits, heaps
+    // that must differ) no period is certified on the way, and codes leaving
+    // three heaps take the plain, quadratic algorithm: by default only the
+    // summary's first heaps are searched.
+    let fast = rule.is_finite() && rule.max_heaps() <= 2;
+    let certifiable = rule.periodicity_criterion().is_some();
+    let default = if fast && certifiable { DEFAULT_LIMIT } else { DEFAULT_UPTO };
+    let limit = args.limit.unwrap_or(default);
     let named = || match args.limit {
         Some(n) => format!("--limit {n}"),
-        None => format!("the default limit {DEFAULT_LIMIT}"),
+        None => format!("the default limit {default}"),
     };
     if limit > MAX_HEAP as u64 {
         bail!("{}: heaps are limited to {MAX_HEAP} (values are indexed by 32 bits)", named());
@@ -588,6 +596,9 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
                 c.period,
                 c.preperiod,
                 c.needed.saturating_sub(1)
+            ))?,
+            None if rule.periodicity_criterion().is_none() => out.line(format_args!(
+                "candidate: not sought (the octal periodicity theorem does not apply to this code)"
             ))?,
             None => out.line(format_args!("candidate: none (the last half does not repeat)"))?,
         }

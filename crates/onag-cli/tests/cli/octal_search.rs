@@ -47,6 +47,14 @@ fn open_games_report_rare_and_common_values_at_powers_of_two() {
     assert!(run.stdout.contains("searched: heaps 0..5000 (limit 5000 reached"), "{}", run.stdout);
     assert!(run.stdout.contains("heaps below 2^k: rare, common (mask "), "{}", run.stdout);
     assert!(run.stdout.contains("  2^12: "), "{}", run.stdout);
+    assert!(run.stdout.contains("candidate: not sought"), "{}", run.stdout);
+    // Without a limit, codes outside the theorem stop at the summary's 1000 heaps.
+    let run = onag(&["octal", "0.8", "-q"]);
+    assert!(run.stdout.contains("saltus 1 (certified by the arithmetic"), "{}", run.stdout);
+    let run = onag(&["octal", "0.[3]", "-q"]);
+    assert!(run.stdout.contains("searched: heaps 0..1000 (limit 1000"), "{}", run.stdout);
+    let run = onag(&["octal", "4!.0", "-q"]);
+    assert!(run.stdout.contains("searched: heaps 0..1000 (limit 1000 reached"), "{}", run.stdout);
     // A time limit: the summary of what was searched.
     let run = onag(&["octal", "4!.0", "--limit", "4000000000", "--timeout", "1", "-q"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -68,7 +76,7 @@ fn search_limits_are_checked_before_allocating() {
 #[test]
 fn ctrl_c_prints_what_was_found() {
     let child = Command::new(env!("CARGO_BIN_EXE_onag"))
-        .args(["octal", "4!.0", "--limit", "2000000000", "-q"])
+        .args(["octal", "4!.0", "--limit", "200000000", "-q"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
