@@ -22,8 +22,8 @@ use crate::{render, signal};
 
 const EXAMPLES: &str = "Examples:
   onag octal 0.16                       search until certified: period 149459 from 105351
-  onag octal 0.1777 --limit 450000000 --max-memory 4000000000
-  onag octal 4!.0 --limit 1073741824 --output grundy.bin   an open game, to 2^30
+  onag octal 0.1777 --limit 200000 --timeout 60   stops short: rare values, candidate
+  onag octal 4!.0 --limit 65536 --output grundy.bin   an open game: rare/common by 2^k
   onag octal 0.77 --upto 1000000        Kayles: period 12 from 71, certified
   onag octal 0.137 --values 0..40       Dawson's chess, values of heaps 0 to 40
   onag octal 4!.0 --upto 1048576 --plot grundy.svg
