@@ -56,6 +56,10 @@ impl ProgressBar {
                 state.bar = Some(bar);
             }
             if let Some(bar) = &state.bar {
+                // The task may carry news (a search's candidate period).
+                if bar.message() != p.task {
+                    bar.set_message(p.task.to_string());
+                }
                 if let Some(total) = p.total {
                     bar.set_length(total);
                 }

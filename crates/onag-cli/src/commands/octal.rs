@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::Args;
 use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
-use onag::impartial::heap::period::certificate_bound;
-use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP};
+use onag::impartial::heap::period::{Candidate, certificate_bound};
+use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP, Milestone};
 use onag::impartial::heap::{GrundySequence, HeapRuleset, TakeAndBreak, winning_moves};
 use onag::impartial::misere::{MisereSolver, Phylum};
 use onag::number::BigUint;
@@ -18,9 +18,12 @@ use onag::{Budget, ErrorKind};
 use serde::Serialize;
 
 use crate::commands::Context;
-use crate::render;
+use crate::{render, signal};
 
 const EXAMPLES: &str = "Examples:
+  onag octal 0.16                       search until certified: period 149459 from 105351
+  onag octal 0.1777 --limit 200000 --timeout 60   stops short: rare values, candidate
+  onag octal 4!.0 --limit 65536 --output grundy.bin   an open game: rare/common by 2^k
   onag octal 0.77 --upto 1000000        Kayles: period 12 from 71, certified
   onag octal 0.137 --values 0..40       Dawson's chess, values of heaps 0 to 40
   onag octal 4!.0 --upto 1048576 --plot grundy.svg
@@ -30,6 +33,15 @@ const EXAMPLES: &str = "Examples:
 
 Codes: digits 0-9 A-V or &N; (bit i: the move may leave i heaps), then ! (heaps
 unequal), ? (not all equal) or = (all equal); [..] repeats (0.[3] is Nim).
+
+Without --upto, --values, --sum or --genus, search goes on until a period is
+certified, or heap 1048576 (1000 for codes outside the octal periodicity
+theorem, such as 4!.0, or leaving three heaps; --limit N to go further; N + 1 values take 4 bytes
+each and must fit in memory), or the --timeout, or Ctrl-C: then the values
+searched are summarised with the best candidate period (the least period of
+their last half, and how many values its certificate needs), the rare/common
+split and the largest value at every power of two. Progress on stderr shows
+the heap reached, the rare and common counts and the candidate period.
 
 Search stops once a period is certified (by the octal periodicity theorem, or
 the arithmetic one for a saltus): every later value follows from the period.
@@ -58,9 +70,14 @@ pub struct OctalArgs {
     pub code: String,
 
     /// Summarise heaps 0 to N: period, largest value (--json, --plot and --output: every value).
-    #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true,
-          value_parser = crate::args::count)]
-    pub upto: u64,
+    /// Without it, search goes on until a period is certified (see --limit).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::count)]
+    pub upto: Option<u64>,
+
+    /// Without --upto: search until a period is certified or heap N [default: 1048576].
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = crate::args::count, conflicts_with = "upto")]
+    pub limit: Option<u64>,
 
     /// Print the values of heaps A to B (inclusive).
     #[arg(long, value_name = "A..B", value_parser = parse_range, allow_hyphen_values = true)]
@@ -116,6 +133,11 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
     Ok(HeapList(heaps))
 }
 
+/// How far `onag octal CODE` searches for a certified period when no
+/// `--limit` is given: a few seconds at most, 4 MB of values.
+const DEFAULT_LIMIT: u64 = 1 << 20;
+/// The summary's heaps when only `--values`, `--sum` or `--genus` is given.
+const DEFAULT_UPTO: u64 = 1000;
 /// The default `--max-positions` of the Grundy table when none is given.
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
 /// How far a first probe for a certified period searches.
@@ -189,6 +211,10 @@ struct OctalJson<'a> {
     certified_at: Option<usize>,
     apparent: Option<onag::impartial::heap::Periodicity>,
     max_value: u32,
+    /// Search until certified: the heaps searched, why search stopped, the
+    /// best candidate period, the rare/common split at powers of two.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<SearchJson>,
     algorithm: Algorithm,
     rare_mask: Option<u32>,
     rare_count: Option<usize>,
@@ -199,6 +225,16 @@ struct OctalJson<'a> {
     /// `--values A..B`: the values of heaps A to B.
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<ValuesJson>,
+}
+
+/// What a search until certified found (see [`OctalJson::search`]).
+#[derive(Serialize)]
+struct SearchJson {
+    searched: usize,
+    limit: u64,
+    stopped: Option<String>,
+    candidate: Option<Candidate>,
+    milestones: Vec<Milestone>,
 }
 
 /// The values `--values A..B` asks for.
@@ -217,7 +253,19 @@ fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
 /// Runs `onag octal`.
 pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     let rule = TakeAndBreak::parse(&args.code).map_err(|e| e.in_source("CODE"))?;
-    let upto = args.upto;
+    let searching =
+        args.upto.is_none() && args.values.is_none() && args.sum.is_none() && args.genus.is_none();
+    if let Some(n) = args.limit
+        && !searching
+    {
+        bail!(
+            "--limit {n}: only a search until certified (without --values, --sum or --genus) has a limit"
+        );
+    }
+    if searching {
+        return run_search(ctx, &rule, &args);
+    }
+    let upto = args.upto.unwrap_or(DEFAULT_UPTO);
     // --json and --plot hold every value g(0..=upto) in memory, --output
     // writes every one (streamed): tables, bounded like the search's. The
     // summary and the rest read heaps past a certified period from it.
@@ -373,6 +421,7 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
             certified_at,
             apparent: seq.apparent,
             max_value: table.iter().copied().max().unwrap_or(0),
+            search: None,
             algorithm: seq.algorithm,
             rare_mask: seq.rare_mask,
             rare_count: seq.rare_count,
@@ -434,6 +483,138 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.finish()
+}
+
+/// The physical memory of this machine in bytes, where the platform says
+/// (Linux: `MemTotal` of `/proc/meminfo`).
+fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// `onag octal CODE` without `--upto`: search until a period is certified,
+/// or `--limit`, `--timeout`, a position or memory limit, or Ctrl-C, then
+/// summarise what was found.
+fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::Result<ExitCode> {
+    // Without the octal theorem's criterion (infinitely many digits, heaps
+    // that must differ) no period is certified on the way, and codes leaving
+    // three heaps take the plain, quadratic algorithm: by default only the
+    // summary's first heaps are searched.
+    let fast = rule.is_finite() && rule.max_heaps() <= 2;
+    let certifiable = rule.periodicity_criterion().is_some();
+    let default = if fast && certifiable { DEFAULT_LIMIT } else { DEFAULT_UPTO };
+    let limit = args.limit.unwrap_or(default);
+    let named = || match args.limit {
+        Some(n) => format!("--limit {n}"),
+        None => format!("the default limit {default}"),
+    };
+    if limit > MAX_HEAP as u64 {
+        bail!("{}: heaps are limited to {MAX_HEAP} (values are indexed by 32 bits)", named());
+    }
+    // Four bytes a value, all held in memory: refuse before allocating.
+    let bytes = (limit + 1) * 4;
+    if let Some(total) = physical_memory()
+        && bytes > total
+    {
+        bail!(
+            "{}: {} values need {bytes} bytes, more than this machine's memory ({total} bytes)",
+            named(),
+            limit + 1
+        );
+    }
+    if let Some(max) = ctx.global.max_memory
+        && bytes > max
+    {
+        bail!("{}: {} values need {bytes} bytes, more than --max-memory {max}", named(), limit + 1);
+    }
+    check_files(args.plot.as_deref(), args.output.as_deref())?;
+    let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
+    let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
+    let (budget, bar) = ctx.budget("Grundy values");
+    let mut seq = rule.search(limit as usize, &budget).with_context(named)?;
+    let arithmetic_at = onag::impartial::heap::arith::certify_sequence(rule, &mut seq);
+    drop(bar);
+    let interrupted = signal::cancel_flag().load(std::sync::atomic::Ordering::Relaxed);
+    let certified_at = certified_at(rule, &seq, arithmetic_at);
+    let upto = seq.searched.saturating_sub(1) as u64;
+    let table = &seq.values[..seq.searched];
+    let (writer, _bar) = ctx.budget("writing values");
+    if let Some((path, mut w)) = output {
+        write_sequence(&seq, upto, path.ends_with(".bin"), &mut w, &writer)
+            .with_context(|| format!("--output: cannot write '{path}'"))?;
+    }
+    if let Some((path, mut w)) = plot {
+        crate::plot::scatter(&mut w, &rule.to_string(), table)
+            .and_then(|()| w.flush().map_err(Into::into))
+            .with_context(|| format!("cannot write '{path}'"))?;
+    }
+    let milestones = seq.milestones();
+    let code =
+        if interrupted { ExitCode::from(render::EXIT_INTERRUPTED) } else { ExitCode::SUCCESS };
+    if ctx.json() {
+        let c = seq.certified;
+        render::json(&OctalJson {
+            code: rule.to_string(),
+            upto,
+            sequence: table,
+            period: c.map(|p| p.period),
+            preperiod: c.map(|p| p.preperiod),
+            saltus: c.map(|p| p.saltus),
+            certified_at,
+            apparent: seq.apparent,
+            max_value: table.iter().copied().max().unwrap_or(0),
+            search: Some(SearchJson {
+                searched: seq.searched,
+                limit,
+                stopped: seq.stopped.clone(),
+                candidate: seq.candidate,
+                milestones,
+            }),
+            algorithm: seq.algorithm,
+            rare_mask: seq.rare_mask,
+            rare_count: seq.rare_count,
+            sum: None,
+            genus: None,
+            values: None,
+        })?;
+        return Ok(code);
+    }
+    let mut out = render::Output::new();
+    summary(&mut out, rule, &seq, upto, certified_at)?;
+    if seq.certified.is_none() {
+        let why = match &seq.stopped {
+            Some(why) => format!("stopped: {why}"),
+            None => format!("limit {limit} reached; raise it with --limit"),
+        };
+        out.line(format_args!("searched: heaps 0..{upto} ({why})"))?;
+        match seq.candidate {
+            Some(c) => out.line(format_args!(
+                "candidate: period {}, preperiod {} (the last half of the values repeats; \
+                 certified once heaps 0..={} agree)",
+                c.period,
+                c.preperiod,
+                c.needed.saturating_sub(1)
+            ))?,
+            None if rule.periodicity_criterion().is_none() => out.line(format_args!(
+                "candidate: not sought (the octal periodicity theorem does not apply to this code)"
+            ))?,
+            None => out.line(format_args!("candidate: none (the last half does not repeat)"))?,
+        }
+        let mask = seq.rare_mask.unwrap_or(0);
+        out.line(format_args!("heaps below 2^k: rare, common (mask {mask}), largest value"))?;
+        for m in &milestones {
+            let k = if m.heaps.is_power_of_two() {
+                format!("2^{}", m.heaps.trailing_zeros())
+            } else {
+                format!("{}", m.heaps)
+            };
+            out.line(format_args!("  {k}: {} {} {}", m.rare, m.common, m.largest))?;
+        }
+    }
+    out.finish()?;
+    Ok(code)
 }
 
 /// The last heap whose value the certificate of `seq`'s period uses: the

@@ -13,6 +13,7 @@ mod loopy;
 mod nim;
 mod nimber;
 mod octal;
+mod octal_search;
 mod octal_theory;
 mod rulesets;
 mod subtraction;

@@ -38,7 +38,7 @@ fn values_and_normalised_code() {
         v["values"],
         serde_json::json!({"from": 15, "to": 20, "values": [1, 3, 2, 4, 3, 0]})
     );
-    let run = onag(&["octal", "4!.0", "--json"]);
+    let run = onag(&["octal", "4!.0", "--json", "--limit", "3000"]);
     assert!(!run.stdout.contains("\"values\""), "{}", run.stdout);
 }
 

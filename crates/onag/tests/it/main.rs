@@ -14,6 +14,7 @@ mod loopy;
 mod misere_forms;
 mod nimber;
 mod octal;
+mod octal_period;
 mod octal_theory;
 mod octal_threads;
 mod pins;

@@ -63,12 +63,54 @@ pub struct GrundySequence {
     pub rare_mask: Option<u32>,
     /// How many computed heaps had rare values under that mask.
     pub rare_count: Option<usize>,
+    /// The least period of the last half of the searched values, with what
+    /// certifying it needs, when no period is certified.
+    pub candidate: Option<period::Candidate>,
+    /// Why search stopped before `upto` without a certificate (time limit,
+    /// position or memory limit, interruption), for [`TakeAndBreak::search`].
+    pub stopped: Option<String>,
+}
+
+/// The rare/common split and the largest value of the heaps below a power
+/// of two, as the published tables give them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Milestone {
+    /// The heaps counted are `0..heaps` (`heaps` a power of two).
+    pub heaps: usize,
+    /// How many of them have rare values (under [`GrundySequence::rare_mask`];
+    /// every value is rare under the mask 0).
+    pub rare: usize,
+    /// How many have common values.
+    pub common: usize,
+    /// The largest value among them.
+    pub largest: u32,
 }
 
 impl GrundySequence {
     /// The largest value.
     pub fn max_value(&self) -> u32 {
         self.values.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The rare and common counts and the largest value of the heaps below
+    /// each power of two up to the searched values (and of all of them, when
+    /// their number is not a power of two), under the final rare mask. One
+    /// pass over the values.
+    pub fn milestones(&self) -> Vec<Milestone> {
+        let mask = self.rare_mask.unwrap_or(0);
+        let searched = &self.values[..self.searched.min(self.values.len())];
+        let mut out = Vec::new();
+        let (mut rare, mut largest) = (0usize, 0u32);
+        let mut next = 1usize;
+        for (n, &v) in searched.iter().enumerate() {
+            rare += usize::from((v & mask).count_ones() % 2 == 0);
+            largest = largest.max(v);
+            if n + 1 == next || n + 1 == searched.len() {
+                out.push(Milestone { heaps: n + 1, rare, common: n + 1 - rare, largest });
+                next = next.saturating_mul(2);
+            }
+        }
+        out
     }
 
     /// The value of a heap of `n`, of any size: read from the table, or from
@@ -315,15 +357,15 @@ impl TakeAndBreak {
         if criterion.is_none() {
             budget.check_positions(upto.saturating_add(1))?;
         }
+        let mode = Mode { analyse: true, fill: false, partial: false };
         let seq = match sparse::Sparse::new(self, Threads::Auto) {
-            Some(mut fast) => drive_with(&mut fast, criterion, target, budget, true, false)?,
+            Some(mut fast) => drive_with(&mut fast, criterion, target, budget, mode)?,
             None => drive_with(
                 &mut Plain::shared(self, Threads::Auto),
                 criterion,
                 target,
                 budget,
-                true,
-                false,
+                mode,
             )?,
         };
         if seq.certified.is_none() && upto > MAX_HEAP as u64 {
@@ -332,6 +374,29 @@ impl TakeAndBreak {
             )));
         }
         Ok(seq)
+    }
+
+    /// Searches values until a period is certified, or heap `limit` is
+    /// reached, or the budget stops it (time limit, position or memory
+    /// limit, interruption): then the values searched come back with
+    /// [`GrundySequence::stopped`] saying why, the best candidate period and
+    /// the rare/common counts, rather than an error. The table grows as
+    /// search goes (about four bytes a value); `limit` above [`MAX_HEAP`] is
+    /// an error before anything is allocated.
+    pub fn search(&self, limit: usize, budget: &Budget) -> Result<GrundySequence> {
+        if limit > MAX_HEAP {
+            return Err(Error::invalid(format!(
+                "limit {limit}: heaps are limited to {MAX_HEAP} (values are indexed by u32)"
+            )));
+        }
+        let criterion = self.periodicity_criterion();
+        let mode = Mode { analyse: true, fill: false, partial: true };
+        match sparse::Sparse::new(self, Threads::Auto) {
+            Some(mut fast) => drive_with(&mut fast, criterion, limit, budget, mode),
+            None => {
+                drive_with(&mut Plain::shared(self, Threads::Auto), criterion, limit, budget, mode)
+            }
+        }
     }
 
     /// Like [`sequence`](Self::sequence), choosing whether to stop search at
@@ -369,11 +434,44 @@ fn drive(
     budget: &Budget,
     analyse: bool,
 ) -> Result<GrundySequence> {
-    drive_with(step, criterion, upto, budget, analyse, true)
+    drive_with(step, criterion, upto, budget, Mode { analyse, fill: true, partial: false })
 }
 
-/// Searches values until `upto` or a certified period; `fill`: extend the
-/// table to `upto` from the period (else it ends where search stopped).
+/// How [`drive_with`] runs.
+#[derive(Clone, Copy)]
+struct Mode {
+    /// Look for an apparent (uncertified) pattern at the end.
+    analyse: bool,
+    /// Extend the table to `upto` from a certified period (else it ends
+    /// where search stopped).
+    fill: bool,
+    /// A time limit, a position or memory limit, or an interruption ends
+    /// search with what was found (`stopped`) instead of an error.
+    partial: bool,
+}
+
+/// Whether `e` is the budget stopping a search (rather than a failure).
+fn is_stop(e: &Error) -> bool {
+    matches!(e.kind(), ErrorKind::LimitExceeded | ErrorKind::Cancelled)
+}
+
+/// The progress line of a search: heaps, rare and common counts, the
+/// candidate period.
+fn progress_task(rare: Option<(u32, usize)>, n: usize, cand: Option<period::Candidate>) -> String {
+    let mut task = String::from("Grundy values");
+    if let Some((_, count)) = rare.filter(|r| r.0 != 0) {
+        task += &format!(" ({count} rare, {} common)", n.saturating_sub(count + 1));
+    }
+    if let Some(c) = cand {
+        task += &format!(
+            "; candidate period {} from {} (certified at {})",
+            c.period, c.preperiod, c.needed
+        );
+    }
+    task
+}
+
+/// Searches values until `upto` or a certified period (see [`Mode`]).
 /// Without `fill` and with a criterion, the table grows as search goes and
 /// the position limit is checked before every growth past it.
 fn drive_with(
@@ -381,14 +479,13 @@ fn drive_with(
     criterion: Option<(u32, usize)>,
     upto: usize,
     budget: &Budget,
-    analyse: bool,
-    fill: bool,
+    mode: Mode,
 ) -> Result<GrundySequence> {
     if upto > MAX_HEAP {
         return Err(Error::invalid(format!("heaps are limited to {MAX_HEAP}")));
     }
     let total = upto as u64 + 1;
-    let grow = !fill && criterion.is_some();
+    let grow = !mode.fill && criterion.is_some();
     let mut values: Vec<u32> = Vec::new();
     if !grow {
         budget.check_positions(total)?;
@@ -406,58 +503,96 @@ fn drive_with(
     };
     let mut next_check = 64usize;
     let mut certified = None;
-    while values.len() <= upto {
-        let n = values.len();
-        if n % 4096 == 0 && n > 0 {
-            budget.check(n as u64)?;
-            budget.progress("Grundy values", n as u64, Some(total));
-        }
-        // One batch up to the next check of the budget, the limits or the period.
-        let mut end = (n / 4096 + 1) * 4096;
-        if n as u64 >= limit {
-            budget.check_positions(total)?;
-            budget.check_memory(total.saturating_mul(4))?;
-            end = n + 1;
-        } else {
-            end = end.min(usize::try_from(limit).unwrap_or(usize::MAX));
-        }
-        if criterion.is_some() {
-            end = end.min(next_check);
-        }
-        // Growing: an eighth more at a time rather than doubling, so the
-        // table stays near 4 bytes per value (large reallocations move pages
-        // rather than copying).
-        let batch_end = end.min(upto + 1);
-        if grow && batch_end > values.capacity() {
-            let want = (values.len() / 8).max(1 << 16).max(batch_end - values.len());
-            values.try_reserve_exact(want.min(upto + 1 - values.len())).map_err(|_| {
-                Error::new(ErrorKind::LimitExceeded, format!("cannot allocate {batch_end} values"))
-            })?;
-        }
-        step.steps(&mut values, batch_end)?;
-        if let Some((h, k)) = criterion
-            && (values.len() == next_check || values.len() == upto + 1)
-        {
-            next_check += (next_check / 16).max(64);
-            match period::candidate(&values, h, k) {
-                Some((p, needed)) if needed <= values.len() => {
-                    certified = Some(p);
-                    break;
+    let mut cand = None;
+    let mut stopped = None;
+    let mut last_check = 0;
+    let verbose = budget.reports_progress();
+    let mut search = || -> Result<()> {
+        while values.len() <= upto {
+            let n = values.len();
+            if n % 4096 == 0 && n > 0 {
+                budget.check(n as u64)?;
+                if verbose {
+                    budget.progress(&progress_task(step.rare(), n, cand), n as u64, Some(total));
                 }
-                // The pattern holds so far: check again exactly when it would be certified.
-                Some((_, needed)) => next_check = next_check.min(needed),
-                None => {}
+            }
+            // One batch up to the next check of the budget, the limits or the period.
+            let mut end = (n / 4096 + 1) * 4096;
+            if n as u64 >= limit {
+                budget.check_positions(total)?;
+                budget.check_memory(total.saturating_mul(4))?;
+                end = n + 1;
+            } else {
+                end = end.min(usize::try_from(limit).unwrap_or(usize::MAX));
+            }
+            if criterion.is_some() {
+                end = end.min(next_check);
+            }
+            // Growing: an eighth more at a time rather than doubling, so the
+            // table stays near 4 bytes per value (large reallocations move pages
+            // rather than copying).
+            let batch_end = end.min(upto + 1);
+            if grow && batch_end > values.capacity() {
+                let want = (values.len() / 8).max(1 << 16).max(batch_end - values.len());
+                values.try_reserve_exact(want.min(upto + 1 - values.len())).map_err(|_| {
+                    Error::new(
+                        ErrorKind::LimitExceeded,
+                        format!("cannot allocate {batch_end} values"),
+                    )
+                })?;
+            }
+            step.steps(&mut values, batch_end)?;
+            if let Some((h, k)) = criterion
+                && (values.len() == next_check || values.len() == upto + 1)
+            {
+                next_check += (next_check / 16).max(64);
+                last_check = values.len();
+                cand = None;
+                match period::candidate(&values, h, k) {
+                    Some((p, needed)) if needed <= values.len() => {
+                        certified = Some(p);
+                        return Ok(());
+                    }
+                    // The pattern holds so far: check again exactly when it would be certified.
+                    Some((p, needed)) => {
+                        next_check = next_check.min(needed);
+                        cand = Some(period::Candidate {
+                            period: p.period,
+                            preperiod: p.preperiod,
+                            needed,
+                        });
+                    }
+                    None => {}
+                }
             }
         }
+        Ok(())
+    };
+    match search() {
+        Ok(()) => {}
+        Err(e) if mode.partial && is_stop(&e) => stopped = Some(e.message().to_string()),
+        Err(e) => return Err(e),
     }
     let searched = values.len();
-    if let Some(p) = certified.filter(|_| fill) {
+    // A stop between checks: the candidate of the values searched.
+    if let Some((h, k)) = criterion
+        && certified.is_none()
+        && last_check != searched
+    {
+        cand = period::candidate(&values, h, k).map(|(p, needed)| period::Candidate {
+            period: p.period,
+            preperiod: p.preperiod,
+            needed,
+        });
+    }
+    if let Some(p) = certified.filter(|_| mode.fill) {
         for n in values.len()..=upto {
             let v = values[n - p.period];
             values.push(v);
         }
     }
-    let apparent = if analyse && certified.is_none() { period::apparent(&values) } else { None };
+    let apparent =
+        if mode.analyse && certified.is_none() { period::apparent(&values) } else { None };
     let rare = step.rare();
     Ok(GrundySequence {
         values,
@@ -467,5 +602,7 @@ fn drive_with(
         algorithm: step.algorithm(),
         rare_mask: rare.map(|r| r.0),
         rare_count: rare.map(|r| r.1),
+        candidate: cand.filter(|_| certified.is_none()),
+        stopped,
     })
 }

@@ -1,0 +1,94 @@
+//! `onag octal CODE` without `--upto`: search until a period is certified,
+//! its limits, and what it prints when it stops short.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::{assert_error, onag};
+
+#[test]
+fn search_certifies_0_16_without_a_bound() {
+    // Published: period 149459, last exceptional value at heap 105350.
+    let run = onag(&["octal", "0.16", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("period 149459, preperiod 105351 (certified"), "{}", run.stdout);
+    let run = onag(&["octal", "0.16", "--json", "-q"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["period"], 149459);
+    assert_eq!(v["search"]["stopped"], serde_json::Value::Null);
+    assert_eq!(v["search"]["searched"], 509622);
+    assert_eq!(v["sequence"].as_array().unwrap().len(), 509622);
+}
+
+#[test]
+fn search_short_of_the_certificate_names_the_candidate() {
+    let run = onag(&["octal", "0.16", "--limit", "400000", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("no period found up to 400000"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(
+            "candidate: period 149459, preperiod 105351 (the last half of the values repeats; \
+             certified once heaps 0..=509621 agree)"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("  2^18: "), "{}", run.stdout);
+    let run = onag(&["octal", "0.16", "--limit", "400000", "--json", "-q"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["search"]["candidate"]["period"], 149459);
+    assert_eq!(v["search"]["milestones"][18]["heaps"], 1 << 18);
+}
+
+#[test]
+fn open_games_report_rare_and_common_values_at_powers_of_two() {
+    let run = onag(&["octal", "4!.0", "--limit", "5000", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("searched: heaps 0..5000 (limit 5000 reached"), "{}", run.stdout);
+    assert!(run.stdout.contains("heaps below 2^k: rare, common (mask "), "{}", run.stdout);
+    assert!(run.stdout.contains("  2^12: "), "{}", run.stdout);
+    assert!(run.stdout.contains("candidate: not sought"), "{}", run.stdout);
+    // Without a limit, codes outside the theorem stop at the summary's 1000 heaps.
+    let run = onag(&["octal", "0.8", "-q"]);
+    assert!(run.stdout.contains("saltus 1 (certified by the arithmetic"), "{}", run.stdout);
+    let run = onag(&["octal", "0.[3]", "-q"]);
+    assert!(run.stdout.contains("searched: heaps 0..1000 (limit 1000"), "{}", run.stdout);
+    let run = onag(&["octal", "4!.0", "-q"]);
+    assert!(run.stdout.contains("searched: heaps 0..1000 (limit 1000 reached"), "{}", run.stdout);
+    // A time limit: the summary of what was searched.
+    let run = onag(&["octal", "4!.0", "--limit", "4000000000", "--timeout", "1", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("(stopped: time limit reached)"), "{}", run.stdout);
+}
+
+#[test]
+fn search_limits_are_checked_before_allocating() {
+    assert_error(&["octal", "0.6", "--limit", "99999999999"], "--limit 99999999999: heaps are");
+    assert_error(
+        &["octal", "0.6", "--limit", "1000000000", "--max-memory", "1000000"],
+        "--limit 1000000000: 1000000001 values need 4000000004 bytes, more than --max-memory",
+    );
+    assert_error(&["octal", "0.6", "--limit", "5", "--sum", "3"], "--limit 5: only a search");
+    assert_error(&["octal", "0.6", "--limit", "-5"], "--limit");
+    assert_error(&["octal", "0.6", "--limit", "9", "--output", "/nonexistent/x"], "cannot write");
+}
+
+#[test]
+fn ctrl_c_prints_what_was_found() {
+    let child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["octal", "4!.0", "--limit", "200000000", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("onag runs");
+    // Long enough for the handler to be installed, even on a loaded machine.
+    std::thread::sleep(Duration::from_millis(3000));
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-INT", &pid]).status().expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("onag ends");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("(stopped: interrupted)"), "{stdout}");
+    assert!(stdout.contains("heaps below 2^k"), "{stdout}");
+}
