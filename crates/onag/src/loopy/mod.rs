@@ -37,6 +37,7 @@ pub mod explicit;
 pub mod file;
 pub mod game;
 pub mod grundy;
+pub mod partizan;
 pub mod reference;
 pub mod solve;
 
