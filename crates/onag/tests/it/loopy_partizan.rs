@@ -128,3 +128,181 @@ fn bad_literals_are_errors() {
     }
     let _ = LoopyGame::on();
 }
+
+mod oracle {
+    //! The retrograde solver of `onag::loopy` on explicit state graphs is
+    //! the oracle: it knows nothing of stoppers, sides or simplification.
+
+    use onag::Budget;
+    use onag::loopy::partizan::canonical::{canonical_stopper, side};
+    use onag::loopy::partizan::solve::{PlayResult, Rule, leq};
+    use onag::loopy::partizan::{LoopyGame, LoopyOutcome, SidedValue};
+    use onag::loopy::{ExplicitGraph, Side, TerminalRule, Value, solve_successors};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    fn random_game(rng: &mut StdRng, max_nodes: usize) -> LoopyGame {
+        let n = rng.gen_range(1..=max_nodes);
+        let mut edges = || -> Vec<Vec<u32>> {
+            (0..n)
+                .map(|_| {
+                    let k = rng.gen_range(0..=2);
+                    (0..k).map(|_| rng.gen_range(0..n as u32)).collect()
+                })
+                .collect()
+        };
+        let left = edges();
+        let right = edges();
+        LoopyGame::new(left, right, 0).unwrap()
+    }
+
+    fn random_stopper(rng: &mut StdRng, max_nodes: usize) -> LoopyGame {
+        loop {
+            let g = random_game(rng, max_nodes);
+            if g.is_stopper() {
+                return g;
+            }
+        }
+    }
+
+    /// The explicit graph of `h − g` (or `g + h` with `negate_g` false):
+    /// state `2(x·|h| + y) + (Right to move)`.
+    fn sum_graph(g: &LoopyGame, h: &LoopyGame, negate_g: bool) -> ExplicitGraph {
+        let g = if negate_g { g.negative() } else { g.clone() };
+        let m = h.len();
+        let mut succ = Vec::new();
+        let mut sides = Vec::new();
+        for x in 0..g.len() as u32 {
+            for y in 0..m as u32 {
+                for right in [false, true] {
+                    let (gm, hm) =
+                        if right { (g.right(x), h.right(y)) } else { (g.left(x), h.left(y)) };
+                    let to = |a: u32, b: u32| 2 * (a * m as u32 + b) + (!right) as u32;
+                    let mut row: Vec<u32> = gm.iter().map(|&a| to(a, y)).collect();
+                    row.extend(hm.iter().map(|&b| to(x, b)));
+                    succ.push(row);
+                    sides.push(if right { Side::Right } else { Side::Left });
+                }
+            }
+        }
+        ExplicitGraph::new(&succ, Some(sides), Vec::new()).unwrap()
+    }
+
+    fn result(v: Value, mover: Side) -> PlayResult {
+        match v.winner(mover) {
+            Some(Side::Left) => PlayResult::LeftWins,
+            Some(Side::Right) => PlayResult::RightWins,
+            None => PlayResult::Draw,
+        }
+    }
+
+    /// `g ≤ h` for stoppers: Left survives `h − g` with Right moving first.
+    fn oracle_leq(g: &LoopyGame, h: &LoopyGame) -> bool {
+        let graph = sum_graph(g, h, true);
+        let sol = solve_successors(&graph, TerminalRule::MoverLoses, &Budget::unlimited()).unwrap();
+        !matches!(sol.value(1), Value::Win(_))
+    }
+
+    /// The outcome of play of `g + h` (draws for infinite play).
+    fn oracle_outcome(g: &LoopyGame, h: &LoopyGame) -> LoopyOutcome {
+        let graph = sum_graph(g, h, false);
+        let sol = solve_successors(&graph, TerminalRule::MoverLoses, &Budget::unlimited()).unwrap();
+        LoopyOutcome::from_results(
+            result(sol.value(0), Side::Left),
+            result(sol.value(1), Side::Right),
+        )
+    }
+
+    #[test]
+    fn stopper_comparison_agrees_with_retrograde_survival() {
+        let mut rng = StdRng::seed_from_u64(16);
+        let b = Budget::unlimited();
+        for _ in 0..400 {
+            let g = random_stopper(&mut rng, 6);
+            let h = random_stopper(&mut rng, 6);
+            assert_eq!(
+                leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap(),
+                oracle_leq(&g, &h),
+                "{g:?} <= {h:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn outcomes_of_sums_agree_with_retrograde_play() {
+        let mut rng = StdRng::seed_from_u64(61);
+        let b = Budget::unlimited();
+        let mut sided = 0;
+        for _ in 0..300 {
+            let g = random_stopper(&mut rng, 5);
+            let h = random_stopper(&mut rng, 5);
+            let s = g.sum(&h, 1 << 16).unwrap();
+            let want = oracle_outcome(&g, &h);
+            // Through the value (sides when the sum is not a stopper).
+            let v = match SidedValue::of(&s, &b) {
+                Ok(v) => v,
+                Err(e) => panic!("{g:?} + {h:?}: {e}"),
+            };
+            if !s.is_stopper() {
+                sided += 1;
+            }
+            assert_eq!(v.outcome(&b).unwrap(), want, "{g:?} + {h:?}");
+            // And by the library's own play solver on the sum graph.
+            let r = onag::loopy::partizan::play_results(&s);
+            assert_eq!(LoopyOutcome::from_results(r[0][0], r[0][1]), want);
+        }
+        assert!(sided > 20, "only {sided} sums were not stoppers");
+    }
+
+    #[test]
+    fn canonical_stoppers_keep_every_comparison() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let b = Budget::unlimited();
+        for _ in 0..200 {
+            let g = random_stopper(&mut rng, 7);
+            let c = canonical_stopper(&g, &b).unwrap();
+            assert!(c.len() <= g.len());
+            // Canonical forms are fixed points.
+            let cc = canonical_stopper(&c, &b).unwrap();
+            assert_eq!(cc, c, "{g:?}");
+            for _ in 0..5 {
+                let x = random_stopper(&mut rng, 5);
+                assert_eq!(oracle_leq(&g, &x), oracle_leq(&c, &x), "{g:?} vs {x:?}");
+                assert_eq!(oracle_leq(&x, &g), oracle_leq(&x, &c), "{x:?} vs {g:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn sides_keep_sided_comparisons_and_outcomes() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let b = Budget::unlimited();
+        let (mut done, mut failed) = (0, 0);
+        for _ in 0..300 {
+            let g = random_game(&mut rng, 5);
+            if g.is_stopper() {
+                continue;
+            }
+            let (on, off) = match (side(&g, true, &b), side(&g, false, &b)) {
+                (Ok(on), Ok(off)) => (on, off),
+                _ => {
+                    failed += 1;
+                    continue;
+                }
+            };
+            done += 1;
+            for _ in 0..4 {
+                let x = random_stopper(&mut rng, 4);
+                assert_eq!(leq(&g, 0, &x, 0, Rule::Onside, &b).unwrap(), oracle_leq(&on, &x));
+                assert_eq!(leq(&x, 0, &g, 0, Rule::Onside, &b).unwrap(), oracle_leq(&x, &on));
+                assert_eq!(leq(&g, 0, &x, 0, Rule::Offside, &b).unwrap(), oracle_leq(&off, &x));
+                assert_eq!(leq(&x, 0, &g, 0, Rule::Offside, &b).unwrap(), oracle_leq(&x, &off));
+            }
+            // Outcome of play of g itself (g + 0).
+            let zero = LoopyGame::new(vec![vec![]], vec![vec![]], 0).unwrap();
+            let v = SidedValue { onside: on, offside: off };
+            assert_eq!(v.outcome(&b).unwrap(), oracle_outcome(&g, &zero), "{g:?}");
+        }
+        assert!(done > 50, "{done} done, {failed} not stopper-sided");
+    }
+}
