@@ -48,22 +48,34 @@ impl LoopyGame {
         Ok(Self::packed(&left, &right, start))
     }
 
-    /// Packs without checks (callers guarantee the edges are in range).
-    pub(crate) fn packed(left: &[Vec<u32>], right: &[Vec<u32>], start: u32) -> Self {
+    /// The nodes reachable from `start` in the order the packed game numbers
+    /// them (breadth first along sorted edges, Left before Right).
+    pub fn pack_order(left: &[Vec<u32>], right: &[Vec<u32>], start: u32) -> Vec<u32> {
         let n = left.len();
-        let mut map = vec![u32::MAX; n];
+        let mut seen = vec![false; n];
         let mut order = vec![start];
-        map[start as usize] = 0;
+        seen[start as usize] = true;
         let mut i = 0;
         while i < order.len() {
             let v = order[i] as usize;
             for &w in left[v].iter().chain(right[v].iter()) {
-                if map[w as usize] == u32::MAX {
-                    map[w as usize] = order.len() as u32;
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
                     order.push(w);
                 }
             }
             i += 1;
+        }
+        order
+    }
+
+    /// Packs without checks (callers guarantee the edges are in range).
+    pub(crate) fn packed(left: &[Vec<u32>], right: &[Vec<u32>], start: u32) -> Self {
+        let n = left.len();
+        let order = Self::pack_order(left, right, start);
+        let mut map = vec![u32::MAX; n];
+        for (i, &v) in order.iter().enumerate() {
+            map[v as usize] = i as u32;
         }
         let remap = |row: &Vec<u32>| {
             let mut r: Vec<u32> = row.iter().map(|&w| map[w as usize]).collect();

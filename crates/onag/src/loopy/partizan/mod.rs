@@ -21,6 +21,7 @@
 //! state space is checked against a [`Budget`](crate::Budget).
 
 pub mod canonical;
+pub mod file;
 pub mod graph;
 pub mod outcome;
 pub mod parse;

@@ -212,7 +212,7 @@ impl<'a> Printer<'a> {
                         None => return None,
                     }
                 }
-                have.sort_by(|a, b| a.1.cmp(&b.1));
+                have.sort_by_key(|a| a.1);
                 if have.len() == want.len() && have.iter().zip(&want).all(|(a, b)| a == b) {
                     return Some((UponKind::Uponth, -y, m));
                 }
