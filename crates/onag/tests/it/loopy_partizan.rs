@@ -299,3 +299,88 @@ mod oracle {
         assert!(done > 50, "{done} done, {failed} not stopper-sided");
     }
 }
+
+mod fox_and_geese {
+    use onag::Budget;
+    use onag::game::Arena;
+    use onag::loopy::partizan::canonical::{SidedValue, canonical_stopper, stoppers_equal};
+    use onag::loopy::partizan::fox_geese::{FoxAndGeese, Position};
+    use onag::loopy::partizan::position::build_graph;
+    use onag::loopy::partizan::print::print_stopper;
+    use onag::loopy::partizan::{LoopyOutcome, play_results};
+
+    /// The layered solver against the whole game graph built through the
+    /// ruleset trait and simplified at once, and the outcome of the value
+    /// against play on that graph.
+    #[test]
+    fn layers_agree_with_the_whole_graph_and_with_play() {
+        let b = Budget::unlimited();
+        for (width, geese) in [
+            (4u32, vec![(4u32, 2u32), (4, 4)]),
+            (4, vec![(5, 1), (5, 3)]),
+            (5, vec![(5, 1), (5, 3), (5, 5)]),
+            (6, vec![(4, 2), (4, 4), (4, 6)]),
+        ] {
+            let mut solver = FoxAndGeese::new(width).unwrap();
+            let top = geese.iter().map(|g| g.0).max().unwrap();
+            for r in 1..top {
+                for c in 1..=width {
+                    if (r + c) % 2 != 0 || geese.contains(&(r, c)) {
+                        continue;
+                    }
+                    let fast = solver.value(&geese, (r, c), &b).unwrap();
+                    let start = Position::new(width, &geese, (r, c)).unwrap();
+                    let (graph, _) = build_graph(&start, &b).unwrap();
+                    assert!(graph.is_stopper());
+                    let whole = canonical_stopper(&graph, &b).unwrap();
+                    assert!(stoppers_equal(&fast, &whole, &b).unwrap(), "{geese:?} fox {r},{c}");
+                    let v = SidedValue { onside: fast.clone(), offside: fast };
+                    let p = play_results(&graph);
+                    assert_eq!(
+                        v.outcome(&b).unwrap(),
+                        LoopyOutcome::from_results(p[0][0], p[0][1])
+                    );
+                }
+            }
+        }
+    }
+
+    /// Geese on row 4 of the 8×8 board (the example of CGSuite's
+    /// documentation): the values by fox square. The opening position of
+    /// Winning Ways (2 + over on the 8×8 board) takes a minute unoptimised and
+    /// is checked in the `loopy_partizan` bench.
+    #[test]
+    fn values_table_with_geese_on_row_four() {
+        let b = Budget::unlimited();
+        let mut arena = Arena::new();
+        let mut solver = FoxAndGeese::new(8).unwrap();
+        let table = solver.values_table(&[(4, 2), (4, 4), (4, 6), (4, 8)], &b).unwrap();
+        let mut printed = Vec::new();
+        for row in &table {
+            let mut line = Vec::new();
+            for v in row {
+                line.push(match v {
+                    Some(v) => print_stopper(v, &mut arena, &b).unwrap(),
+                    None => "-".to_string(),
+                });
+            }
+            printed.push(line.join(" "));
+        }
+        assert_eq!(printed.len(), 4);
+        // CGSuite's documentation singles out the fox on (2, 8) as the one
+        // explicitly loopy value of this table.
+        for (i, line) in printed.iter().enumerate() {
+            let row = 4 - i as u32;
+            for (j, entry) in line.split(' ').enumerate() {
+                let loopy = ["over", "under", "on", "off"].iter().any(|w| entry.contains(w));
+                assert_eq!(
+                    loopy,
+                    (row, j as u32 + 1) == (2, 8),
+                    "fox on ({row}, {}): {entry}",
+                    j + 1
+                );
+            }
+        }
+        assert_eq!(printed[2].split(' ').nth(7), Some("{6over||3|2}"));
+    }
+}

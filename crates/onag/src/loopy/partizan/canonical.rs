@@ -124,6 +124,26 @@ fn not_stopper(g: &LoopyGame) -> Error {
 ///
 /// Fails if `g` is not a stopper, or past the budget.
 pub fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyGame> {
+    let (left, right, rep) = simplify_all(g, budget)?;
+    Ok(LoopyGame::packed(&left, &right, rep[0]))
+}
+
+/// The canonical form of the stopper played from each node of `g` (one
+/// order table and one simplification for the whole graph).
+///
+/// Fails if `g` is not a stopper, or past the budget.
+pub fn canonical_all(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
+    let (left, right, rep) = simplify_all(g, budget)?;
+    Ok(rep.iter().map(|&r| LoopyGame::packed(&left, &right, r)).collect())
+}
+
+/// Every node simplified (reversible options bypassed, dominated ones
+/// deleted) and equal nodes fused: the edges, and each node's class.
+#[allow(clippy::type_complexity)]
+fn simplify_all(
+    g: &LoopyGame,
+    budget: &Budget,
+) -> Result<(Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<u32>)> {
     if !g.is_stopper() {
         return Err(not_stopper(g));
     }
@@ -209,7 +229,7 @@ pub fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyGame> {
     let map = |opts: &Vec<u32>| opts.iter().map(|&w| rep[w as usize]).collect::<Vec<u32>>();
     let left: Vec<Vec<u32>> = left.iter().map(map).collect();
     let right: Vec<Vec<u32>> = right.iter().map(map).collect();
-    Ok(LoopyGame::packed(&left, &right, rep[0]))
+    Ok((left, right, rep))
 }
 
 /// Whether the stoppers `g` and `h` are equal.

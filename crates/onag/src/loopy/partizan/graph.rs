@@ -327,6 +327,12 @@ impl Builder {
         Ok(node[&g])
     }
 
+    /// The nodes reachable from `start` in the order [`finish`](Self::finish)
+    /// numbers them.
+    pub fn pack_order(&self, start: u32) -> Vec<u32> {
+        LoopyGame::pack_order(&self.left, &self.right, start)
+    }
+
     /// The game played from `start`.
     pub fn finish(&self, start: u32) -> Result<LoopyGame> {
         LoopyGame::new(self.left.clone(), self.right.clone(), start)

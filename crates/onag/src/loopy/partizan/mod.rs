@@ -22,9 +22,11 @@
 
 pub mod canonical;
 pub mod file;
+pub mod fox_geese;
 pub mod graph;
 pub mod outcome;
 pub mod parse;
+pub mod position;
 pub mod print;
 pub mod solve;
 

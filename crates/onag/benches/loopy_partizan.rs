@@ -1,0 +1,123 @@
+//! Loopy partizan games: canonical forms of sums of `upon`, `over`, numbers
+//! and switches (k = 4, 8, 16 summands), comparison of two stoppers of about
+//! 10^4 nodes, and the Fox and Geese values table on the 8×8 board with four
+//! geese on the top row.
+//!
+//! `cargo bench -p onag --bench loopy_partizan -- --warm-up-time 1 --measurement-time 3`
+//!
+//! Single-threaded: measured in CPU time of the benchmark thread
+//! (`ONAG_BENCH_WALL=1` for wall time). Node counts are printed to stderr.
+
+#![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use onag::Budget;
+use onag::game::Arena;
+use onag::loopy::partizan::fox_geese::FoxAndGeese;
+use onag::loopy::partizan::parse::{Literal, parse_literal};
+use onag::loopy::partizan::{LoopyGame, Rule, SidedValue, leq};
+
+mod support;
+use support::ThreadTime;
+
+/// `k` summands cycling through upon, over, a number and a switch.
+fn sum_text(k: usize) -> String {
+    let parts = ["upon", "over", "1/2", "{1|-1}"];
+    (0..k).map(|i| parts[i % 4]).collect::<Vec<_>>().join(" + ")
+}
+
+fn sums(c: &mut Criterion<ThreadTime>) {
+    let mut group = c.benchmark_group("loopy_sum_value");
+    group.sample_size(10);
+    for k in [4usize, 8, 16] {
+        let text = sum_text(k);
+        let mut arena = Arena::new();
+        let b = Budget::unlimited();
+        let Literal::Game(g) = parse_literal(&text, &mut arena, &b).unwrap() else {
+            unreachable!()
+        };
+        let v = SidedValue::of(&g, &b).unwrap();
+        eprintln!(
+            "k = {k}: sum graph {} nodes; onside {} nodes, offside {} nodes",
+            g.len(),
+            v.onside.len(),
+            v.offside.len()
+        );
+        group.bench_function(format!("k{k}"), |bench| {
+            bench.iter(|| SidedValue::of(&g, &b).unwrap())
+        });
+    }
+    group.finish();
+}
+
+/// A stopper of `n` nodes: a chain where Left moves down (to 0 at the end)
+/// and Right may pass back up one step, and its copy with one node changed.
+fn chain(n: u32, tweak: bool) -> LoopyGame {
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for v in 0..n {
+        left.push(if v + 1 < n { vec![v + 1] } else { vec![] });
+        let mut r = if v > 0 { vec![v - 1] } else { vec![] };
+        if tweak && v == n / 2 {
+            r.push(n - 1);
+        }
+        right.push(r);
+    }
+    LoopyGame::new(left, right, 0).unwrap()
+}
+
+fn comparison(c: &mut Criterion<ThreadTime>) {
+    let mut group = c.benchmark_group("loopy_compare");
+    group.sample_size(10);
+    let g = chain(10_000, false);
+    let h = chain(10_000, true);
+    assert!(g.is_stopper() && h.is_stopper());
+    let b = Budget::unlimited();
+    eprintln!(
+        "compare: {} and {} nodes; g <= h: {}",
+        g.len(),
+        h.len(),
+        leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap()
+    );
+    group.bench_function("chains_1e4", |bench| {
+        bench.iter(|| {
+            (
+                leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap(),
+                leq(&h, 0, &g, 0, Rule::Stopper, &b).unwrap(),
+            )
+        })
+    });
+    group.finish();
+}
+
+fn fox_and_geese(c: &mut Criterion<ThreadTime>) {
+    let mut group = c.benchmark_group("fox_and_geese");
+    group.sample_size(10);
+    let geese = [(8, 2), (8, 4), (8, 6), (8, 8)];
+    // Winning Ways (2nd edition, chapter 20): the opening position is 2 + over.
+    let mut s = FoxAndGeese::new(8).unwrap();
+    let start = s.value(&geese, (1, 5), &Budget::unlimited()).unwrap();
+    let text = onag::loopy::partizan::print::print_stopper(
+        &start,
+        &mut Arena::new(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(text, "2over");
+    eprintln!("Fox and Geese 8x8 opening: {text}; {} placements of geese", s.placements());
+    group.bench_function("values_table_8x8", |bench| {
+        bench.iter(|| {
+            let mut s = FoxAndGeese::new(8).unwrap();
+            let t = s.values_table(&geese, &Budget::unlimited()).unwrap();
+            (t, s.placements())
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadTime);
+    targets = sums, comparison, fox_and_geese
+}
+criterion_main!(benches);
