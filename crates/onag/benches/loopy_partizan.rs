@@ -26,26 +26,39 @@ fn sum_text(k: usize) -> String {
     (0..k).map(|i| parts[i % 4]).collect::<Vec<_>>().join(" + ")
 }
 
+/// The value of the sum, summand by summand: each partial sum is brought to
+/// its canonical sides before the next summand is added.
+fn sum_value(k: usize, arena: &mut Arena, b: &Budget) -> SidedValue {
+    let parts = ["upon", "over", "1/2", "{1|-1}"];
+    let mut acc: Option<SidedValue> = None;
+    for i in 0..k {
+        let Literal::Game(g) = parse_literal(parts[i % 4], arena, b).unwrap() else {
+            unreachable!()
+        };
+        let v = SidedValue::of(&g, b).unwrap();
+        acc = Some(match acc {
+            None => v,
+            Some(a) => a.sum(&v, 1 << 24, b).unwrap(),
+        });
+    }
+    acc.unwrap()
+}
+
 fn sums(c: &mut Criterion<ThreadTime>) {
     let mut group = c.benchmark_group("loopy_sum_value");
     group.sample_size(10);
     for k in [4usize, 8, 16] {
-        let text = sum_text(k);
         let mut arena = Arena::new();
         let b = Budget::unlimited();
-        let Literal::Game(g) = parse_literal(&text, &mut arena, &b).unwrap() else {
-            unreachable!()
-        };
-        let v = SidedValue::of(&g, &b).unwrap();
+        let v = sum_value(k, &mut arena, &b);
+        let text = onag::loopy::partizan::print::print_value(&v, &mut arena, &b).unwrap();
         eprintln!(
-            "k = {k}: sum graph {} nodes; onside {} nodes, offside {} nodes",
-            g.len(),
+            "k = {k} ({}): {text}; onside {} nodes, offside {} nodes",
+            sum_text(k),
             v.onside.len(),
             v.offside.len()
         );
-        group.bench_function(format!("k{k}"), |bench| {
-            bench.iter(|| SidedValue::of(&g, &b).unwrap())
-        });
+        group.bench_function(format!("k{k}"), |bench| bench.iter(|| sum_value(k, &mut arena, &b)));
     }
     group.finish();
 }
