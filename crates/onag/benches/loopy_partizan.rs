@@ -1,6 +1,6 @@
 //! Loopy partizan games: canonical forms of sums of `upon`, `over`, numbers
-//! and switches (k = 4, 8, 16 summands), comparison of two stoppers of about
-//! 10^4 nodes, and the Fox and Geese values table on the 8×8 board with four
+//! and switches (k = 4, 8, 16 summands), comparison of two stoppers of
+//! 300 and 1000 nodes, and the Fox and Geese values table on the 8×8 board with four
 //! geese on the top row.
 //!
 //! `cargo bench -p onag --bench loopy_partizan -- --warm-up-time 1 --measurement-time 3`
@@ -63,14 +63,19 @@ fn sums(c: &mut Criterion<ThreadTime>) {
     group.finish();
 }
 
-/// A stopper of `n` nodes: a chain where Left moves down (to 0 at the end)
-/// and Right may pass back up one step, and its copy with one node changed.
+/// A stopper of `n` nodes with a pass for Left at every node: Left moves one
+/// step on (or passes), Right one or two steps on; with `tweak`, one Right
+/// move jumps to the end.
 fn chain(n: u32, tweak: bool) -> LoopyGame {
     let mut left = Vec::new();
     let mut right = Vec::new();
     for v in 0..n {
-        left.push(if v + 1 < n { vec![v + 1] } else { vec![] });
-        let mut r = if v > 0 { vec![v - 1] } else { vec![] };
+        let mut l = vec![v];
+        if v + 1 < n {
+            l.push(v + 1);
+        }
+        left.push(l);
+        let mut r: Vec<u32> = [v + 1, v + 2].into_iter().filter(|&w| w < n).collect();
         if tweak && v == n / 2 {
             r.push(n - 1);
         }
@@ -82,24 +87,25 @@ fn chain(n: u32, tweak: bool) -> LoopyGame {
 fn comparison(c: &mut Criterion<ThreadTime>) {
     let mut group = c.benchmark_group("loopy_compare");
     group.sample_size(10);
-    let g = chain(10_000, false);
-    let h = chain(10_000, true);
-    assert!(g.is_stopper() && h.is_stopper());
     let b = Budget::unlimited();
-    eprintln!(
-        "compare: {} and {} nodes; g <= h: {}",
-        g.len(),
-        h.len(),
-        leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap()
-    );
-    group.bench_function("chains_1e4", |bench| {
-        bench.iter(|| {
-            (
-                leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap(),
-                leq(&h, 0, &g, 0, Rule::Stopper, &b).unwrap(),
-            )
-        })
-    });
+    for n in [300u32, 1000] {
+        let g = chain(n, false);
+        let h = chain(n, true);
+        assert!(g.is_stopper() && h.is_stopper());
+        eprintln!(
+            "compare chains of {n} nodes: g <= h {}, h <= g {}",
+            leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap(),
+            leq(&h, 0, &g, 0, Rule::Stopper, &b).unwrap()
+        );
+        group.bench_function(format!("chains_{n}"), |bench| {
+            bench.iter(|| {
+                (
+                    leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap(),
+                    leq(&h, 0, &g, 0, Rule::Stopper, &b).unwrap(),
+                )
+            })
+        });
+    }
     group.finish();
 }
 
