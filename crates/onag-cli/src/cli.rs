@@ -74,6 +74,8 @@ pub enum Command {
     Hackenbush(commands::hackenbush::HackenbushArgs),
     /// Games with cycles: win/loss/draw and distances on a game graph file.
     Retro(commands::retro::RetroArgs),
+    /// Loopy partizan games: value (stopper or onside & offside), outcome with draws, moves.
+    Loopy(commands::loopy::LoopyArgs),
     /// The Easy Chase: who catches whom, in how many moves, and the best move.
     EasyChase(commands::easy_chase::EasyChaseArgs),
     /// Coin-turning games (Mock Turtles, Ruler, codes like 1-3) and Tartan products.

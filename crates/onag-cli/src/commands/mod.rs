@@ -11,6 +11,7 @@ pub mod fibonacci_nim;
 pub mod graph;
 pub mod graph_loopy;
 pub mod hackenbush;
+pub mod loopy;
 pub mod moore_nim;
 pub mod nim;
 pub mod nimber;
@@ -82,6 +83,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Nimber(args)) => nimber::run(&ctx, args),
         Some(Command::Hackenbush(args)) => hackenbush::run(&ctx, args),
         Some(Command::Retro(args)) => retro::run(&ctx, args),
+        Some(Command::Loopy(args)) => loopy::run(&ctx, args),
         Some(Command::EasyChase(args)) => easy_chase::run(&ctx, args),
         Some(Command::Coins(args)) => coins::run(&ctx, args),
         Some(Command::Octal(args)) => octal::run(&ctx, args),

@@ -10,6 +10,7 @@ mod graph;
 mod hackenbush;
 mod help_examples;
 mod loopy;
+mod loopy_partizan;
 mod nim;
 mod nimber;
 mod octal;

@@ -25,6 +25,9 @@
 //! `draw`); [`chase::EasyChase`] is seed 003's game; [`grundy`] gives
 //! generalised Sprague–Grundy values; [`reference`](mod@reference) keeps the seed's
 //! iterate-until-stable method as the oracle the tests compare with.
+//! [`partizan`] gives loopy partizan games their values: stoppers, canonical
+//! stoppers, onside & offside, CGSuite's notation, and loopy rulesets (Fox
+//! and Geese).
 //!
 //! Invariants: no recursion on game depth (queues and loops only); a position's
 //! state is one `u32` (the [`solve`](mod@solve) module gives the layout); long work takes a
@@ -37,6 +40,7 @@ pub mod explicit;
 pub mod file;
 pub mod game;
 pub mod grundy;
+pub mod partizan;
 pub mod reference;
 pub mod solve;
 

@@ -1,0 +1,59 @@
+//! `onag loopy`: values, outcomes with draws, moves, files and errors.
+
+use crate::{assert_error, onag};
+
+#[test]
+fn values_and_outcomes() {
+    let run = onag(&["loopy", "on + off"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "value: dud\noutcome: D (Left moving first: draw; Right moving first: draw)\n\
+         Left moves keeping the result: pass\nRight moves keeping the result: pass\n"
+    );
+    let run = onag(&["loopy", "{pass|*}"]);
+    assert!(run.stdout.starts_with("value: ^[on]\noutcome: L "), "{}", run.stdout);
+    assert!(run.stdout.contains("Right moves keeping the result: *\n"), "{}", run.stdout);
+    let run = onag(&["loopy", "a{0||||0|||a|*||*}"]);
+    assert!(run.stdout.starts_with("value: a{0||||0|||a|*||*}\n"), "{}", run.stdout);
+    let run = onag(&["loopy", "2 & {1|-1}"]);
+    assert_eq!(run.stdout.lines().next(), Some("value: 2 & +-1"));
+}
+
+#[test]
+fn json_report() {
+    let run = onag(&["loopy", "over", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["value"], "over");
+    assert_eq!(v["stopper"], true);
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["nodes"], 2);
+    assert_eq!(v["left_moves"][0]["value"], "0");
+    assert_eq!(v["right_moves"][0]["move"], "pass");
+}
+
+#[test]
+fn files_name_the_moves() {
+    let dir = std::env::temp_dir().join(format!("onag-loopy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("over.loopy");
+    std::fs::write(&path, "# over\ntop: zero | top\nzero: |\n").unwrap();
+    let p = path.to_str().unwrap();
+    let run = onag(&["loopy", p]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("value: over\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("Left moves keeping the result: zero\n"), "{}", run.stdout);
+    std::fs::write(&path, "top: zero | top\n").unwrap();
+    assert_error(&["loopy", p], "unknown position `zero`");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    assert_error(&["loopy", "pass"], "Unexpected pass.");
+    assert_error(&["loopy", "{0|x}"], "unknown name `x`");
+    assert_error(&["loopy", "{0|"], "unclosed");
+    assert_error(&["loopy", "off & on"], "onside must be");
+    assert_error(&["loopy", "upon + upon + upon + upon", "--max-positions", "3"], "");
+}

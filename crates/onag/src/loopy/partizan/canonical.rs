@@ -1,0 +1,406 @@
+//! Canonical stoppers and sided values.
+//!
+//! A stopper's canonical form (the unique simplest form, Siegel's CGT VI.3) is
+//! reached by three moves on its graph, all of which keep the value of every
+//! node: bypass reversible options (a Left option `w` of `v` with a Right
+//! option `u ≤ v` is replaced by `u`'s Left options; symmetrically for
+//! Right), delete dominated options, and fuse nodes of equal value. The order
+//! between nodes is computed once for the whole graph (one survival game on
+//! all pairs), since none of these moves changes a node's value.
+//!
+//! A game that is not a stopper has an onside and an offside (`G = G⁺ & G⁻`).
+//! Each side is found by deleting moves that lie on infinite alternating
+//! plays as long as the side's value (compared by [`Rule::Onside`] or
+//! [`Rule::Offside`]) does not change, until the graph is a stopper; its
+//! canonical form is the side. When no such move can be deleted the game is
+//! reported as not stopper-sided, naming a node of an alternating cycle.
+
+use super::graph::LoopyGame;
+use super::solve::{Rule, alternating_cycle_node, leq};
+use crate::budget::Budget;
+use crate::error::{Error, ErrorKind, Result};
+
+/// `table[x * n + y]`: node `x` ≤ node `y` in the stopper `g` (survival).
+///
+/// Fails when `2n²` states pass the budget.
+pub fn order_table(g: &LoopyGame, budget: &Budget) -> Result<Vec<bool>> {
+    let n = g.len();
+    let states = (n as u64) * (n as u64) * 2;
+    budget.check(states)?;
+    let n32 = n as u32;
+    // Reverse edges.
+    let mut rev_l: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut rev_r: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for v in 0..n32 {
+        for &w in g.left(v) {
+            rev_l[w as usize].push(v);
+        }
+        for &w in g.right(v) {
+            rev_r[w as usize].push(v);
+        }
+    }
+    // State (x, y, left to move) of y − x, index 2(xn + y) + left.
+    let idx = |x: u32, y: u32, left: bool| 2 * (x as usize * n + y as usize) + left as usize;
+    let mut count = vec![0u32; 2 * n * n];
+    let mut lost = vec![false; 2 * n * n]; // Right forces Left to run out.
+    let mut queue = Vec::new();
+    for x in 0..n32 {
+        for y in 0..n32 {
+            let c = (g.left(y).len() + g.right(x).len()) as u32;
+            count[idx(x, y, true)] = c;
+            if c == 0 {
+                lost[idx(x, y, true)] = true;
+                queue.push((x, y, true));
+            }
+        }
+    }
+    let mut steps = 0u64;
+    while let Some((x, y, left)) = queue.pop() {
+        steps += 1;
+        if steps % 65536 == 0 {
+            budget.check(states)?;
+        }
+        if left {
+            // Reached by Right moves: y0 → y (Right in y), x0 → x (Left in x).
+            for &y0 in &rev_r[y as usize] {
+                let s = idx(x, y0, false);
+                if !lost[s] {
+                    lost[s] = true;
+                    queue.push((x, y0, false));
+                }
+            }
+            for &x0 in &rev_l[x as usize] {
+                let s = idx(x0, y, false);
+                if !lost[s] {
+                    lost[s] = true;
+                    queue.push((x0, y, false));
+                }
+            }
+        } else {
+            // Reached by Left moves: y0 → y (Left in y), x0 → x (Right in x).
+            for &y0 in &rev_l[y as usize] {
+                let s = idx(x, y0, true);
+                if !lost[s] {
+                    count[s] -= 1;
+                    if count[s] == 0 {
+                        lost[s] = true;
+                        queue.push((x, y0, true));
+                    }
+                }
+            }
+            for &x0 in &rev_r[x as usize] {
+                let s = idx(x0, y, true);
+                if !lost[s] {
+                    count[s] -= 1;
+                    if count[s] == 0 {
+                        lost[s] = true;
+                        queue.push((x0, y, true));
+                    }
+                }
+            }
+        }
+    }
+    let mut table = vec![false; n * n];
+    for x in 0..n32 {
+        for y in 0..n32 {
+            table[x as usize * n + y as usize] = !lost[idx(x, y, false)];
+        }
+    }
+    Ok(table)
+}
+
+fn not_stopper(g: &LoopyGame) -> Error {
+    let what = match alternating_cycle_node(g) {
+        Some((v, side)) => {
+            format!("not a stopper: from node {v} with {side} to move, play can alternate forever")
+        }
+        None => "not a stopper".to_string(),
+    };
+    Error::invalid(what)
+}
+
+/// The canonical form of the stopper `g` (nodes numbered from the start in
+/// order of discovery along sorted edges).
+///
+/// Fails if `g` is not a stopper, or past the budget.
+pub fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyGame> {
+    let (left, right, rep) = simplify_all(g, budget)?;
+    Ok(LoopyGame::packed(&left, &right, rep[0]))
+}
+
+/// The canonical form of the stopper played from each node of `g` (one
+/// order table and one simplification for the whole graph).
+///
+/// Fails if `g` is not a stopper, or past the budget.
+pub fn canonical_all(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
+    let (left, right, rep) = simplify_all(g, budget)?;
+    Ok(rep.iter().map(|&r| LoopyGame::packed(&left, &right, r)).collect())
+}
+
+/// Every node simplified (reversible options bypassed, dominated ones
+/// deleted) and equal nodes fused: the edges, and each node's class.
+#[allow(clippy::type_complexity)]
+fn simplify_all(
+    g: &LoopyGame,
+    budget: &Budget,
+) -> Result<(Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<u32>)> {
+    if !g.is_stopper() {
+        return Err(not_stopper(g));
+    }
+    let n = g.len();
+    let le = order_table(g, budget)?;
+    let le = |a: u32, b: u32| le[a as usize * n + b as usize];
+    let mut left: Vec<Vec<u32>> = g.left_edges().to_vec();
+    let mut right: Vec<Vec<u32>> = g.right_edges().to_vec();
+    // Each bypass replaces an option by options of a node of smaller or equal
+    // value reached by an alternating step; in a stopper this ends. The cap
+    // turns a bug into an error instead of a hang.
+    let cap = 4 * n * n + 64;
+    for v in 0..n as u32 {
+        let mut rounds = 0usize;
+        loop {
+            rounds += 1;
+            if rounds > cap {
+                return Err(Error::invalid(format!(
+                    "reversible options of node {v} do not settle"
+                )));
+            }
+            let mut changed = false;
+            // Left options reversible through a Right option u ≤ v.
+            let lv = left[v as usize].clone();
+            'l: for &w in &lv {
+                for &u in &right[w as usize] {
+                    if le(u, v) {
+                        let mut next: Vec<u32> =
+                            left[v as usize].iter().copied().filter(|&x| x != w).collect();
+                        next.extend(left[u as usize].iter().copied());
+                        left[v as usize] = next;
+                        changed = true;
+                        break 'l;
+                    }
+                }
+            }
+            let rv = right[v as usize].clone();
+            'r: for &w in &rv {
+                for &u in &left[w as usize] {
+                    if le(v, u) {
+                        let mut next: Vec<u32> =
+                            right[v as usize].iter().copied().filter(|&x| x != w).collect();
+                        next.extend(right[u as usize].iter().copied());
+                        right[v as usize] = next;
+                        changed = true;
+                        break 'r;
+                    }
+                }
+            }
+            for opts in [&mut left[v as usize], &mut right[v as usize]] {
+                opts.sort_unstable();
+                opts.dedup();
+            }
+            // Dominated options (of equal ones, the lowest node stays).
+            let keep_left = |a: u32, opts: &[u32]| {
+                !opts.iter().any(|&b| b != a && le(a, b) && (!le(b, a) || b < a))
+            };
+            let keep_right = |a: u32, opts: &[u32]| {
+                !opts.iter().any(|&b| b != a && le(b, a) && (!le(a, b) || b < a))
+            };
+            let l = left[v as usize].clone();
+            let l2: Vec<u32> = l.iter().copied().filter(|&a| keep_left(a, &l)).collect();
+            let r = right[v as usize].clone();
+            let r2: Vec<u32> = r.iter().copied().filter(|&a| keep_right(a, &r)).collect();
+            changed |= l2.len() != l.len() || r2.len() != r.len();
+            left[v as usize] = l2;
+            right[v as usize] = r2;
+            if !changed {
+                break;
+            }
+        }
+    }
+    // Fuse equal nodes into the lowest of their class.
+    let mut rep: Vec<u32> = (0..n as u32).collect();
+    for x in 0..n as u32 {
+        for y in 0..x {
+            if rep[y as usize] == y && le(x, y) && le(y, x) {
+                rep[x as usize] = y;
+                break;
+            }
+        }
+    }
+    let map = |opts: &Vec<u32>| opts.iter().map(|&w| rep[w as usize]).collect::<Vec<u32>>();
+    let left: Vec<Vec<u32>> = left.iter().map(map).collect();
+    let right: Vec<Vec<u32>> = right.iter().map(map).collect();
+    Ok((left, right, rep))
+}
+
+/// Whether the stoppers `g` and `h` are equal.
+pub fn stoppers_equal(g: &LoopyGame, h: &LoopyGame, budget: &Budget) -> Result<bool> {
+    Ok(leq(g, 0, h, 0, Rule::Stopper, budget)? && leq(h, 0, g, 0, Rule::Stopper, budget)?)
+}
+
+/// One side of `g` as a canonical stopper: `onside` true for `G⁺`.
+///
+/// Fails if the side is not found to be a stopper (the error names a node
+/// of an alternating cycle), or past the budget.
+pub fn side(g: &LoopyGame, onside: bool, budget: &Budget) -> Result<LoopyGame> {
+    let rule = if onside { Rule::Onside } else { Rule::Offside };
+    let mut cur = g.clone();
+    'outer: loop {
+        if cur.is_stopper() {
+            return canonical_stopper(&cur, budget);
+        }
+        // Edges between states that lie between alternating cycles.
+        let on_cycles = cyclic_states(&cur);
+        // Onside: Right's moves first (deleting them can only help Left).
+        let order = if onside { [false, true] } else { [true, false] };
+        for left_edge in order {
+            for v in 0..cur.len() as u32 {
+                let from = 2 * v as usize + if left_edge { 0 } else { 1 };
+                if !on_cycles[from] {
+                    continue;
+                }
+                let opts = if left_edge { cur.left(v) } else { cur.right(v) };
+                for &w in opts {
+                    let to = 2 * w as usize + if left_edge { 1 } else { 0 };
+                    if !on_cycles[to] {
+                        continue;
+                    }
+                    let cand = without_edge(&cur, v, w, left_edge);
+                    if leq(&cand, 0, &cur, 0, rule, budget)?
+                        && leq(&cur, 0, &cand, 0, rule, budget)?
+                    {
+                        cur = cand;
+                        continue 'outer;
+                    }
+                }
+            }
+        }
+        let (v, who) = alternating_cycle_node(&cur).unwrap_or((0, crate::loopy::Side::Left));
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "the {} is not a stopper: from node {v} with {who} to move, play alternates forever \
+                 in every simplified form found",
+                if onside { "onside" } else { "offside" }
+            ),
+        ));
+    }
+}
+
+fn without_edge(g: &LoopyGame, v: u32, w: u32, left_edge: bool) -> LoopyGame {
+    let mut left = g.left_edges().to_vec();
+    let mut right = g.right_edges().to_vec();
+    let opts = if left_edge { &mut left[v as usize] } else { &mut right[v as usize] };
+    opts.retain(|&x| x != w);
+    LoopyGame::packed(&left, &right, 0)
+}
+
+/// Alternating states `2v` (Left to move) / `2v + 1` that can both be reached
+/// from and reach an alternating cycle.
+fn cyclic_states(g: &LoopyGame) -> Vec<bool> {
+    let n = g.len();
+    let succ = |s: usize| -> Vec<usize> {
+        let v = (s / 2) as u32;
+        if s % 2 == 0 {
+            g.left(v).iter().map(|&w| 2 * w as usize + 1).collect()
+        } else {
+            g.right(v).iter().map(|&w| 2 * w as usize).collect()
+        }
+    };
+    let edges: Vec<Vec<usize>> = (0..2 * n).map(succ).collect();
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
+    for (s, row) in edges.iter().enumerate() {
+        for &t in row {
+            pred[t].push(s);
+        }
+    }
+    let peel = |fwd: &Vec<Vec<usize>>, back: &Vec<Vec<usize>>| -> Vec<bool> {
+        let mut deg: Vec<usize> = fwd.iter().map(Vec::len).collect();
+        let mut gone = vec![false; 2 * n];
+        let mut queue: Vec<usize> = (0..2 * n).filter(|&s| deg[s] == 0).collect();
+        for &s in &queue {
+            gone[s] = true;
+        }
+        while let Some(t) = queue.pop() {
+            for &s in &back[t] {
+                deg[s] -= 1;
+                if deg[s] == 0 && !gone[s] {
+                    gone[s] = true;
+                    queue.push(s);
+                }
+            }
+        }
+        gone
+    };
+    let a = peel(&edges, &pred);
+    let b = peel(&pred, &edges);
+    (0..2 * n).map(|s| !a[s] && !b[s]).collect()
+}
+
+/// The value of a loopy game: its onside and offside as canonical stoppers
+/// (equal, as games, exactly when the game is equal to a stopper).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SidedValue {
+    /// `G⁺`, a canonical stopper.
+    pub onside: LoopyGame,
+    /// `G⁻`, a canonical stopper.
+    pub offside: LoopyGame,
+}
+
+impl SidedValue {
+    /// The value of `g`: its canonical stopper when `g` is a stopper, else
+    /// its two sides.
+    pub fn of(g: &LoopyGame, budget: &Budget) -> Result<Self> {
+        if g.is_stopper() {
+            let s = canonical_stopper(g, budget)?;
+            return Ok(SidedValue { onside: s.clone(), offside: s });
+        }
+        let onside = side(g, true, budget)?;
+        let offside = side(g, false, budget)?;
+        Ok(SidedValue { onside, offside })
+    }
+
+    /// `onside & offside` from two stoppers. Fails if either is not a
+    /// stopper or the onside is not ≥ the offside.
+    pub fn from_sides(onside: &LoopyGame, offside: &LoopyGame, budget: &Budget) -> Result<Self> {
+        let on = canonical_stopper(onside, budget)?;
+        let off = canonical_stopper(offside, budget)?;
+        if !leq(&off, 0, &on, 0, Rule::Stopper, budget)? {
+            return Err(Error::invalid("in `onside & offside` the onside must be ≥ the offside"));
+        }
+        Ok(SidedValue { onside: on, offside: off })
+    }
+
+    /// Whether the value is a stopper (its sides are equal).
+    pub fn is_stopper(&self, budget: &Budget) -> Result<bool> {
+        stoppers_equal(&self.onside, &self.offside, budget)
+    }
+
+    /// The negative `−G = (−G⁻) & (−G⁺)`.
+    pub fn negative(&self) -> Self {
+        SidedValue { onside: self.offside.negative(), offside: self.onside.negative() }
+    }
+
+    /// The sum: onsides added with infinite play to Left (upsum), offsides
+    /// with infinite play to Right (downsum).
+    pub fn sum(&self, other: &SidedValue, max_nodes: usize, budget: &Budget) -> Result<Self> {
+        let on = self.onside.sum(&other.onside, max_nodes)?;
+        let off = self.offside.sum(&other.offside, max_nodes)?;
+        Ok(SidedValue { onside: side(&on, true, budget)?, offside: side(&off, false, budget)? })
+    }
+
+    /// `self ≤ other`: onsides and offsides both in order.
+    pub fn leq(&self, other: &SidedValue, budget: &Budget) -> Result<bool> {
+        Ok(leq(&self.onside, 0, &other.onside, 0, Rule::Stopper, budget)?
+            && leq(&self.offside, 0, &other.offside, 0, Rule::Stopper, budget)?)
+    }
+
+    /// Equality of values.
+    pub fn equals(&self, other: &SidedValue, budget: &Budget) -> Result<bool> {
+        Ok(self.leq(other, budget)? && other.leq(self, budget)?)
+    }
+
+    /// The outcome class (CGSuite's, from the sides compared with 0).
+    pub fn outcome(&self, budget: &Budget) -> Result<super::outcome::LoopyOutcome> {
+        super::outcome::LoopyOutcome::of_sides(self, budget)
+    }
+}

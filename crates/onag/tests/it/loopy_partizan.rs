@@ -1,0 +1,386 @@
+//! Loopy partizan games: printing as CGSuite, known identities, and the
+//! retrograde solver as an oracle for comparison, sums and simplification.
+
+use onag::Budget;
+use onag::game::Arena;
+use onag::loopy::partizan::parse::{Literal, parse_literal};
+use onag::loopy::partizan::print::print_value;
+use onag::loopy::partizan::{LoopyGame, SidedValue};
+
+fn value(text: &str, arena: &mut Arena) -> SidedValue {
+    let b = Budget::unlimited();
+    match parse_literal(text, arena, &b).unwrap() {
+        Literal::Game(g) => SidedValue::of(&g, &b).unwrap(),
+        Literal::Sided(v) => v,
+    }
+}
+
+fn show(text: &str) -> String {
+    let mut arena = Arena::new();
+    let v = value(text, &mut arena);
+    print_value(&v, &mut arena, &Budget::unlimited()).unwrap()
+}
+
+#[test]
+fn prints_as_cgsuite() {
+    for (input, want) in [
+        ("on", "on"),
+        ("off", "off"),
+        ("over", "over"),
+        ("under", "under"),
+        ("{pass|}", "on"),
+        ("{0|pass}", "over"),
+        ("{pass|3/2}", "3/2under"),
+        ("{-1/4+*|pass}", "-1/4v[on]"),
+        ("upon", "^[on]"),
+        ("{pass|*}", "^[on]"),
+        ("{pass,0|0}", "^[on]*"),
+        ("uponth", "^<on>"),
+        ("{0||0|0,pass}", "^<on>"),
+        ("-upon", "v[on]"),
+    ] {
+        assert_eq!(show(input), want, "{input}");
+    }
+    assert_eq!(show("{0|uponth||-uponth}"), "{0|^<on>||v<on>}");
+    assert_eq!(show("+-{0|pass}"), "+-over");
+    assert_eq!(show("{{0|pass}|{pass|0}}"), "+-over");
+    assert_eq!(show("{5over|-(5over)}"), "+-(5over)");
+    assert_eq!(show("a{0||||0|||a|*||*}"), "a{0||||0|||a|*||*}");
+    assert_eq!(show("a{0|{0||||0,*2|||a|0||0}||0}"), "a{0|{0||||0,*2|||a|0||0}||0}");
+    assert_eq!(
+        show("{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}"),
+        "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}"
+    );
+    assert_eq!(show("a{0|a}"), "over");
+    assert_eq!(show("{1|0}"), "{1|0}");
+    assert_eq!(show("{0|*}"), "^");
+}
+
+#[test]
+fn sided_values_print_as_cgsuite() {
+    assert_eq!(show("dud"), "dud");
+    assert_eq!(show("{pass|pass}"), "dud");
+    assert_eq!(show("on + off"), "dud");
+    // The onside of over + under is over (Right's passes in over are
+    // harmless to Left), not on: over + under is not dud.
+    assert_eq!(show("over + under"), "over & under");
+    assert_eq!(show("a{{|a}|}"), "1 & 0");
+    assert_eq!(show("{0|{dud|},*}"), "^ & v*");
+    assert_eq!(show("2 & {1|-1}"), "2 & +-1");
+    assert_eq!(show("over - over"), show("over + under"));
+}
+
+#[test]
+fn known_identities() {
+    let mut arena = Arena::new();
+    let b = Budget::unlimited();
+    let on = value("on", &mut arena);
+    let upon = value("upon", &mut arena);
+    let zero = value("0", &mut arena);
+    // on ≥ every short game; upon is positive and infinitesimal.
+    for short in ["0", "5", "{100|-100}", "^", "-7/8", "*3"] {
+        let s = value(short, &mut arena);
+        assert!(s.leq(&on, &b).unwrap(), "{short} <= on");
+        assert!(!on.leq(&s, &b).unwrap(), "on > {short}");
+    }
+    assert!(zero.leq(&upon, &b).unwrap() && !upon.leq(&zero, &b).unwrap());
+    for x in ["1/64", "1/1024", "1"] {
+        let small = value(x, &mut arena);
+        assert!(upon.leq(&small, &b).unwrap(), "upon < {x}");
+        let neg = small.negative();
+        assert!(neg.leq(&upon, &b).unwrap());
+    }
+    // upon + upon = ^[on] + ^[on] is a stopper greater than upon.
+    let two = upon.sum(&upon, 1 << 20, &b).unwrap();
+    assert!(two.is_stopper(&b).unwrap());
+    assert!(upon.leq(&two, &b).unwrap() && !two.leq(&upon, &b).unwrap());
+    // on + off = dud, and dud + anything short is dud.
+    let dud = value("dud", &mut arena);
+    assert!(value("on + off", &mut arena).equals(&dud, &b).unwrap());
+    assert!(!value("over + under", &mut arena).equals(&dud, &b).unwrap());
+    assert!(value("dud + 5", &mut arena).equals(&dud, &b).unwrap());
+    // on + on = on; over + over = over.
+    assert!(value("on + on", &mut arena).equals(&on, &b).unwrap());
+    assert!(value("over + over", &mut arena).equals(&value("over", &mut arena), &b).unwrap());
+}
+
+#[test]
+fn bad_literals_are_errors() {
+    let mut arena = Arena::new();
+    let b = Budget::unlimited();
+    for (text, want) in [
+        ("pass", "Unexpected pass."),
+        ("{0|x}", "unknown name `x`"),
+        ("{0|", "unclosed"),
+        ("{0 1}", "needs `|`"),
+        ("off & on", "onside must be"),
+        ("1/3", "dyadic"),
+    ] {
+        let e = parse_literal(text, &mut arena, &b).unwrap_err().to_string();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+    let _ = LoopyGame::on();
+}
+
+mod oracle {
+    //! The retrograde solver of `onag::loopy` on explicit state graphs is
+    //! the oracle: it knows nothing of stoppers, sides or simplification.
+
+    use onag::Budget;
+    use onag::loopy::partizan::canonical::{canonical_stopper, side};
+    use onag::loopy::partizan::solve::{PlayResult, Rule, leq};
+    use onag::loopy::partizan::{LoopyGame, LoopyOutcome, SidedValue};
+    use onag::loopy::{ExplicitGraph, Side, TerminalRule, Value, solve_successors};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    fn random_game(rng: &mut StdRng, max_nodes: usize) -> LoopyGame {
+        let n = rng.gen_range(1..=max_nodes);
+        let mut edges = || -> Vec<Vec<u32>> {
+            (0..n)
+                .map(|_| {
+                    let k = rng.gen_range(0..=2);
+                    (0..k).map(|_| rng.gen_range(0..n as u32)).collect()
+                })
+                .collect()
+        };
+        let left = edges();
+        let right = edges();
+        LoopyGame::new(left, right, 0).unwrap()
+    }
+
+    fn random_stopper(rng: &mut StdRng, max_nodes: usize) -> LoopyGame {
+        loop {
+            let g = random_game(rng, max_nodes);
+            if g.is_stopper() {
+                return g;
+            }
+        }
+    }
+
+    /// The explicit graph of `h − g` (or `g + h` with `negate_g` false):
+    /// state `2(x·|h| + y) + (Right to move)`.
+    fn sum_graph(g: &LoopyGame, h: &LoopyGame, negate_g: bool) -> ExplicitGraph {
+        let g = if negate_g { g.negative() } else { g.clone() };
+        let m = h.len();
+        let mut succ = Vec::new();
+        let mut sides = Vec::new();
+        for x in 0..g.len() as u32 {
+            for y in 0..m as u32 {
+                for right in [false, true] {
+                    let (gm, hm) =
+                        if right { (g.right(x), h.right(y)) } else { (g.left(x), h.left(y)) };
+                    let to = |a: u32, b: u32| 2 * (a * m as u32 + b) + (!right) as u32;
+                    let mut row: Vec<u32> = gm.iter().map(|&a| to(a, y)).collect();
+                    row.extend(hm.iter().map(|&b| to(x, b)));
+                    succ.push(row);
+                    sides.push(if right { Side::Right } else { Side::Left });
+                }
+            }
+        }
+        ExplicitGraph::new(&succ, Some(sides), Vec::new()).unwrap()
+    }
+
+    fn result(v: Value, mover: Side) -> PlayResult {
+        match v.winner(mover) {
+            Some(Side::Left) => PlayResult::LeftWins,
+            Some(Side::Right) => PlayResult::RightWins,
+            None => PlayResult::Draw,
+        }
+    }
+
+    /// `g ≤ h` for stoppers: Left survives `h − g` with Right moving first.
+    fn oracle_leq(g: &LoopyGame, h: &LoopyGame) -> bool {
+        let graph = sum_graph(g, h, true);
+        let sol = solve_successors(&graph, TerminalRule::MoverLoses, &Budget::unlimited()).unwrap();
+        !matches!(sol.value(1), Value::Win(_))
+    }
+
+    /// The outcome of play of `g + h` (draws for infinite play).
+    fn oracle_outcome(g: &LoopyGame, h: &LoopyGame) -> LoopyOutcome {
+        let graph = sum_graph(g, h, false);
+        let sol = solve_successors(&graph, TerminalRule::MoverLoses, &Budget::unlimited()).unwrap();
+        LoopyOutcome::from_results(
+            result(sol.value(0), Side::Left),
+            result(sol.value(1), Side::Right),
+        )
+    }
+
+    #[test]
+    fn stopper_comparison_agrees_with_retrograde_survival() {
+        let mut rng = StdRng::seed_from_u64(16);
+        let b = Budget::unlimited();
+        for _ in 0..400 {
+            let g = random_stopper(&mut rng, 6);
+            let h = random_stopper(&mut rng, 6);
+            assert_eq!(
+                leq(&g, 0, &h, 0, Rule::Stopper, &b).unwrap(),
+                oracle_leq(&g, &h),
+                "{g:?} <= {h:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn outcomes_of_sums_agree_with_retrograde_play() {
+        let mut rng = StdRng::seed_from_u64(61);
+        let b = Budget::unlimited();
+        let mut sided = 0;
+        for _ in 0..300 {
+            let g = random_stopper(&mut rng, 5);
+            let h = random_stopper(&mut rng, 5);
+            let s = g.sum(&h, 1 << 16).unwrap();
+            let want = oracle_outcome(&g, &h);
+            // Through the value (sides when the sum is not a stopper).
+            let v = match SidedValue::of(&s, &b) {
+                Ok(v) => v,
+                Err(e) => panic!("{g:?} + {h:?}: {e}"),
+            };
+            if !s.is_stopper() {
+                sided += 1;
+            }
+            assert_eq!(v.outcome(&b).unwrap(), want, "{g:?} + {h:?}");
+            // And by the library's own play solver on the sum graph.
+            let r = onag::loopy::partizan::play_results(&s);
+            assert_eq!(LoopyOutcome::from_results(r[0][0], r[0][1]), want);
+        }
+        assert!(sided > 20, "only {sided} sums were not stoppers");
+    }
+
+    #[test]
+    fn canonical_stoppers_keep_every_comparison() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let b = Budget::unlimited();
+        for _ in 0..200 {
+            let g = random_stopper(&mut rng, 7);
+            let c = canonical_stopper(&g, &b).unwrap();
+            assert!(c.len() <= g.len());
+            // Canonical forms are fixed points.
+            let cc = canonical_stopper(&c, &b).unwrap();
+            assert_eq!(cc, c, "{g:?}");
+            for _ in 0..5 {
+                let x = random_stopper(&mut rng, 5);
+                assert_eq!(oracle_leq(&g, &x), oracle_leq(&c, &x), "{g:?} vs {x:?}");
+                assert_eq!(oracle_leq(&x, &g), oracle_leq(&x, &c), "{x:?} vs {g:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn sides_keep_sided_comparisons_and_outcomes() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let b = Budget::unlimited();
+        let (mut done, mut failed) = (0, 0);
+        for _ in 0..300 {
+            let g = random_game(&mut rng, 5);
+            if g.is_stopper() {
+                continue;
+            }
+            let (on, off) = match (side(&g, true, &b), side(&g, false, &b)) {
+                (Ok(on), Ok(off)) => (on, off),
+                _ => {
+                    failed += 1;
+                    continue;
+                }
+            };
+            done += 1;
+            for _ in 0..4 {
+                let x = random_stopper(&mut rng, 4);
+                assert_eq!(leq(&g, 0, &x, 0, Rule::Onside, &b).unwrap(), oracle_leq(&on, &x));
+                assert_eq!(leq(&x, 0, &g, 0, Rule::Onside, &b).unwrap(), oracle_leq(&x, &on));
+                assert_eq!(leq(&g, 0, &x, 0, Rule::Offside, &b).unwrap(), oracle_leq(&off, &x));
+                assert_eq!(leq(&x, 0, &g, 0, Rule::Offside, &b).unwrap(), oracle_leq(&x, &off));
+            }
+            // Outcome of play of g itself (g + 0).
+            let zero = LoopyGame::new(vec![vec![]], vec![vec![]], 0).unwrap();
+            let v = SidedValue { onside: on, offside: off };
+            assert_eq!(v.outcome(&b).unwrap(), oracle_outcome(&g, &zero), "{g:?}");
+        }
+        assert!(done > 50, "{done} done, {failed} not stopper-sided");
+    }
+}
+
+mod fox_and_geese {
+    use onag::Budget;
+    use onag::game::Arena;
+    use onag::loopy::partizan::canonical::{SidedValue, canonical_stopper, stoppers_equal};
+    use onag::loopy::partizan::fox_geese::{FoxAndGeese, Position};
+    use onag::loopy::partizan::position::build_graph;
+    use onag::loopy::partizan::print::print_stopper;
+    use onag::loopy::partizan::{LoopyOutcome, play_results};
+
+    /// The layered solver against the whole game graph built through the
+    /// ruleset trait and simplified at once, and the outcome of the value
+    /// against play on that graph.
+    #[test]
+    fn layers_agree_with_the_whole_graph_and_with_play() {
+        let b = Budget::unlimited();
+        for (width, geese) in [
+            (4u32, vec![(4u32, 2u32), (4, 4)]),
+            (4, vec![(5, 1), (5, 3)]),
+            (5, vec![(5, 1), (5, 3), (5, 5)]),
+            (6, vec![(4, 2), (4, 4), (4, 6)]),
+        ] {
+            let mut solver = FoxAndGeese::new(width).unwrap();
+            let top = geese.iter().map(|g| g.0).max().unwrap();
+            for r in 1..top {
+                for c in 1..=width {
+                    if (r + c) % 2 != 0 || geese.contains(&(r, c)) {
+                        continue;
+                    }
+                    let fast = solver.value(&geese, (r, c), &b).unwrap();
+                    let start = Position::new(width, &geese, (r, c)).unwrap();
+                    let (graph, _) = build_graph(&start, &b).unwrap();
+                    assert!(graph.is_stopper());
+                    let whole = canonical_stopper(&graph, &b).unwrap();
+                    assert!(stoppers_equal(&fast, &whole, &b).unwrap(), "{geese:?} fox {r},{c}");
+                    let v = SidedValue { onside: fast.clone(), offside: fast };
+                    let p = play_results(&graph);
+                    assert_eq!(
+                        v.outcome(&b).unwrap(),
+                        LoopyOutcome::from_results(p[0][0], p[0][1])
+                    );
+                }
+            }
+        }
+    }
+
+    /// Geese on row 4 of the 8×8 board (the example of CGSuite's
+    /// documentation): the values by fox square. The opening position of
+    /// Winning Ways (2 + over on the 8×8 board) takes a minute unoptimised and
+    /// is checked in the `loopy_partizan` bench.
+    #[test]
+    fn values_table_with_geese_on_row_four() {
+        let b = Budget::unlimited();
+        let mut arena = Arena::new();
+        let mut solver = FoxAndGeese::new(8).unwrap();
+        let table = solver.values_table(&[(4, 2), (4, 4), (4, 6), (4, 8)], &b).unwrap();
+        let mut printed = Vec::new();
+        for row in &table {
+            let mut line = Vec::new();
+            for v in row {
+                line.push(match v {
+                    Some(v) => print_stopper(v, &mut arena, &b).unwrap(),
+                    None => "-".to_string(),
+                });
+            }
+            printed.push(line.join(" "));
+        }
+        assert_eq!(printed.len(), 4);
+        // CGSuite's documentation singles out the fox on (2, 8) as the one
+        // explicitly loopy value of this table.
+        for (i, line) in printed.iter().enumerate() {
+            let row = 4 - i as u32;
+            for (j, entry) in line.split(' ').enumerate() {
+                let loopy = ["over", "under", "on", "off"].iter().any(|w| entry.contains(w));
+                assert_eq!(
+                    loopy,
+                    (row, j as u32 + 1) == (2, 8),
+                    "fox on ({row}, {}): {entry}",
+                    j + 1
+                );
+            }
+        }
+        assert_eq!(printed[2].split(' ').nth(7), Some("{6over||3|2}"));
+    }
+}
