@@ -50,9 +50,20 @@ impl Session {
     /// Parses and evaluates one input (statements separated by `;`). Returns
     /// the value to show, or `None` when the input ends with `;` or is empty.
     /// Errors are located in `source` (line and column).
+    ///
+    /// Each input has the whole of `budget` to itself: positions the session
+    /// holds from earlier inputs do not count against its position limit,
+    /// and an input that runs out of budget (or is interrupted) leaves the
+    /// session as the earlier inputs left it, so the next input starts fresh.
     pub fn run(&mut self, source: &str, budget: &Budget) -> Result<Option<Value>> {
+        let result = self.run_unguarded(source, budget);
+        self.recover(&result);
+        result
+    }
+
+    fn run_unguarded(&mut self, source: &str, budget: &Budget) -> Result<Option<Value>> {
         let expr = parse(source)?;
-        self.arena.set_budget(budget.clone());
+        self.arena.set_budget(self.line_budget(budget));
         let mut eval = Eval { session: self, source, budget, steps: 0 };
         if let ExprKind::Seq(statements, trailing) = &expr.kind {
             let mut last = None;
@@ -64,14 +75,51 @@ impl Session {
         eval.eval(&expr).map(Some)
     }
 
+    /// The arena's budget for one input: `budget` with its position limit
+    /// counted from the games the arena holds already.
+    fn line_budget(&self, budget: &Budget) -> Budget {
+        match budget.max_positions() {
+            Some(max) => {
+                budget.clone().with_max_positions(max.saturating_add(self.arena.len() as u64))
+            }
+            None => budget.clone(),
+        }
+    }
+
+    /// After an input that ran out of budget or was interrupted, drops what
+    /// it built: a fresh arena holding only the games of the variables, and
+    /// fresh ruleset solvers (their tables are caches).
+    fn recover<T>(&mut self, result: &Result<T>) {
+        let Err(err) = result else { return };
+        if !matches!(err.kind(), ErrorKind::LimitExceeded | ErrorKind::Cancelled) {
+            return;
+        }
+        let mut fresh = Arena::new();
+        let mut vars = std::mem::take(&mut self.vars);
+        let copied =
+            vars.values_mut().try_for_each(|v| v.map_games(&mut |g| fresh.import(&self.arena, g)));
+        match copied {
+            Ok(()) => {
+                self.vars = vars;
+                self.arena = fresh;
+            }
+            // The copy cannot run out of budget (the fresh arena has none);
+            // should it fail anyway, the session keeps its arena as it is.
+            Err(_) => self.vars = vars,
+        }
+        self.solvers = crate::ruleset::Solvers::new();
+    }
+
     /// Evaluates `source` and renders the result as the calculator prints it
     /// (an empty string when nothing is shown).
     pub fn run_to_string(&mut self, source: &str, budget: &Budget) -> Result<String> {
-        self.arena.set_budget(budget.clone());
-        match self.run(source, budget)? {
-            Some(value) => self.show(&value),
-            None => Ok(String::new()),
-        }
+        let result = match self.run_unguarded(source, budget) {
+            Ok(Some(value)) => self.show(&value),
+            Ok(None) => Ok(String::new()),
+            Err(e) => Err(e),
+        };
+        self.recover(&result);
+        result
     }
 
     /// Says whether the position limit of the budgets passed to

@@ -329,6 +329,11 @@ pub(crate) fn member(
             {
                 return Ok(Value::Number(q * r));
             }
+            if super::value::is_dyadic(q)
+                && let Some(value) = number_follower_member(ev, q, name, span)
+            {
+                return value;
+            }
         }
         let g = ev.game_of(target, span, name)?;
         let set = |ev: &mut Eval<'_>, mut games: Vec<GameId>| -> Result<Value> {
@@ -463,4 +468,29 @@ pub(crate) fn member(
         })
     })();
     Some(result)
+}
+
+/// `LeftOptions`, `RightOptions`, `Followers` and `FollowerCount` of a
+/// dyadic number, in closed form ([`super::number_forms`]): no game is built,
+/// so `(10^6).FollowerCount` costs nothing. `None` for other members.
+fn number_follower_member(
+    ev: &Eval<'_>,
+    q: &BigRational,
+    name: &str,
+    span: Span,
+) -> Option<Result<Value>> {
+    use super::number_forms;
+    let set = |x: Option<BigRational>| Value::Set(x.into_iter().map(Value::Number).collect());
+    Some(match name {
+        "LeftOptions" => Ok(set(number_forms::options(q).0)),
+        "RightOptions" => Ok(set(number_forms::options(q).1)),
+        "Followers" => number_forms::followers(q, ev.budget)
+            .and_then(|f| f.all(ev.budget))
+            .map(|all| Value::Set(all.into_iter().map(Value::Number).collect()))
+            .map_err(|e| ev.locate(e, span)),
+        "FollowerCount" => number_forms::followers(q, ev.budget)
+            .map(|f| Value::int(f.count()))
+            .map_err(|e| ev.locate(e, span)),
+        _ => return None,
+    })
 }

@@ -23,6 +23,7 @@ pub mod eval;
 pub mod games;
 pub mod lexer;
 pub mod members;
+pub mod number_forms;
 pub mod parser;
 mod partizan;
 pub mod rulesets;

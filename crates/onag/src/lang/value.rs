@@ -84,6 +84,33 @@ impl Value {
         }
     }
 
+    /// Replaces every game id in this value (inside lists, sets and
+    /// coordinates too) by `f` of it: how values move to another arena.
+    pub fn map_games(
+        &mut self,
+        f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
+    ) -> crate::error::Result<()> {
+        match self {
+            Value::Game(g) => *g = f(*g)?,
+            Value::GameSet(games) => {
+                for g in games.iter_mut() {
+                    *g = f(*g)?;
+                }
+            }
+            Value::List(items) | Value::Set(items) => {
+                for item in items.iter_mut() {
+                    item.map_games(f)?;
+                }
+            }
+            Value::Pair(a, b) => {
+                a.map_games(f)?;
+                b.map_games(f)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// What kind of value this is, for error messages ("an integer", "a list").
     pub fn kind_name(&self) -> &'static str {
         match self {
