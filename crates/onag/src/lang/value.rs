@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::rulesets::Ruleset;
+use super::rules::Ruleset;
 use crate::game::{GameId, PartizanOutcome};
 
 /// A calculator value.
@@ -49,7 +49,7 @@ pub enum Value {
     /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
     Heap(Ruleset, num_bigint::BigUint),
     /// A Wythoff or Fibonacci Nim position (`game.heap.Wythoff(3,5)`).
-    Classic(super::classic::ClassicPosition),
+    Classic(super::rules::ClassicPosition),
     /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
     Periodicity {
         /// The period.
