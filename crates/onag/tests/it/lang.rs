@@ -709,3 +709,65 @@ fn each_input_has_its_own_budget() {
     assert_eq!(run("[*n for n from 50000 to 54000].Length"), "4001");
     assert_eq!(run("*3 + *5"), "*6");
 }
+
+/// Predicates that do not apply are `false`, not errors; `IsEven` and
+/// `IsOdd` are Conway's even and odd games (values from CGSuite's own test
+/// cases: `*8`, `9/8*` and `^` are neither, `*` is odd), parity on integers.
+#[test]
+fn predicates_on_every_game() {
+    check(&[
+        ("^.IsInteger", "false"),
+        ("(1/2).IsInteger", "false"),
+        ("0.IsEven", "true"),
+        ("0.IsOdd", "false"),
+        ("5.IsEven", "false"),
+        ("5.IsOdd", "true"),
+        ("(-1823437481924).IsEven", "true"),
+        ("-1823437481924.IsEven", "error: 1:1: '-' cannot be applied to a boolean"),
+        ("(-1/2).IsEven", "false"),
+        ("(-1/2).IsOdd", "false"),
+        ("(25/16).IsOdd", "false"),
+        ("*8.IsEven", "false"),
+        ("*8.IsOdd", "false"),
+        ("(9/8*).IsEven", "false"),
+        ("(9/8*).IsOdd", "false"),
+        ("^.IsEven", "false"),
+        ("^.IsOdd", "false"),
+        ("*.IsOdd", "true"),
+        ("*.IsEven", "false"),
+        ("{*|*}.IsEven", "true"),
+        ("(1/3).IsEven", "false"),
+    ]);
+}
+
+/// `LeftIncentives` and `RightIncentives`: values of CGSuite's own test
+/// cases, and every undominated incentive is one of Left's or Right's.
+#[test]
+fn left_and_right_incentives() {
+    check(&[
+        ("0.LeftIncentives", "{}"),
+        ("5.LeftIncentives", "{-1}"),
+        ("5.RightIncentives", "{}"),
+        ("(-1823437481924).RightIncentives", "{-1}"),
+        ("(-1/2).LeftIncentives", "{-1/2}"),
+        ("(-1/2).RightIncentives", "{-1/2}"),
+        ("(25/16).LeftIncentives", "{-1/16}"),
+        ("*8.LeftIncentives", "{*8,*9,*10,*11,*12,*13,*14,*15}"),
+        ("*8.RightIncentives", "{*8,*9,*10,*11,*12,*13,*14,*15}"),
+    ]);
+    // The two sides together, undominated, are `Incentives`.
+    for g in ["{2|-1}", "^", "{3||2*|1*}", "(+-1)", "{4|^}"] {
+        let both = run(&format!("{g}.Incentives"));
+        let left = run(&format!("{g}.LeftIncentives"));
+        let right = run(&format!("{g}.RightIncentives"));
+        assert!(!left.starts_with("error") && !right.starts_with("error"), "{g}");
+        let strip = |s: &str| s.trim_matches(|c| c == '{' || c == '}').to_string();
+        for part in strip(&both).split(',').filter(|p| !p.is_empty()) {
+            assert!(
+                strip(&left).split(',').any(|p| p == part)
+                    || strip(&right).split(',').any(|p| p == part),
+                "{g}: {part} of {both} is in neither {left} nor {right}"
+            );
+        }
+    }
+}

@@ -72,6 +72,64 @@ fn stop(ev: &mut Eval<'_>, g: GameId, span: Span, left: bool) -> Result<Value> {
     Ok(Value::Number(if left { l } else { r }.to_rational()))
 }
 
+/// Whether `g` is even and whether it is odd, in Conway's sense on the
+/// canonical form: even when it has no options or every option is odd, odd
+/// when it has options and every option is even. Walks the followers with
+/// an explicit stack, each once.
+fn parity(ev: &mut Eval<'_>, g: GameId, span: Span) -> Result<(bool, bool)> {
+    let mut known: rustc_hash::FxHashMap<GameId, (bool, bool)> = Default::default();
+    let mut stack = vec![g];
+    while let Some(&top) = stack.last() {
+        ev.step(span)?;
+        if known.contains_key(&top) {
+            stack.pop();
+            continue;
+        }
+        let mut options = ev.arena(span, |a| a.left_options(top))?;
+        options.extend(ev.arena(span, |a| a.right_options(top))?);
+        let missing: Vec<GameId> =
+            options.iter().copied().filter(|o| !known.contains_key(o)).collect();
+        if !missing.is_empty() {
+            stack.extend(missing);
+            continue;
+        }
+        let all_odd = options.iter().all(|o| known.get(o).is_some_and(|p| p.1));
+        let all_even = options.iter().all(|o| known.get(o).is_some_and(|p| p.0));
+        known.insert(top, (all_odd, !options.is_empty() && all_even));
+        stack.pop();
+    }
+    Ok(known.get(&g).copied().unwrap_or((false, false)))
+}
+
+/// Left's incentives G^L − G (`left`) or Right's G − G^R, duplicates and
+/// dominated ones removed (those at most another), as CGSuite computes them.
+fn side_incentives(ev: &mut Eval<'_>, g: GameId, left: bool, span: Span) -> Result<Value> {
+    let all = ev.arena(span, |a| {
+        let options = if left { a.left_options(g)? } else { a.right_options(g)? };
+        let mut all = Vec::with_capacity(options.len());
+        for o in options {
+            all.push(if left { a.sub(o, g)? } else { a.sub(g, o)? });
+        }
+        all.sort_unstable();
+        all.dedup();
+        let mut keep = Vec::with_capacity(all.len());
+        for (i, &x) in all.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &y) in all.iter().enumerate() {
+                if i != j && matches!(a.compare(x, y)?, Some(std::cmp::Ordering::Less)) {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                keep.push(x);
+            }
+        }
+        Ok(keep)
+    })?;
+    set(ev, all, span)
+}
+
 /// The members of games.
 pub(crate) const TABLE: Table<GameId> = Table { on: "game", members: MEMBERS };
 
@@ -135,19 +193,16 @@ const MEMBERS: &[Member<GameId>] = &[
     member(
         "IsEven",
         0,
-        "whether it is an even integer (false for games that are not numbers)",
-        "*.IsEven",
-        |_, _, _, _| {
-            // Numbers are answered by the number table: a game here is no integer.
-            Ok(Value::Bool(false))
-        },
+        "whether it is even: no options, or every option odd (on integers: parity)",
+        "{*|*}.IsEven",
+        |ev, g, _, s| parity(ev, *g, s).map(|(even, _)| Value::Bool(even)),
     ),
     member(
         "IsOdd",
         0,
-        "whether it is an odd integer (false for games that are not numbers)",
-        "^.IsOdd",
-        |_, _, _, _| Ok(Value::Bool(false)),
+        "whether it is odd: some option, and every option even (on integers: parity)",
+        "*.IsOdd",
+        |ev, g, _, s| parity(ev, *g, s).map(|(_, odd)| Value::Bool(odd)),
     ),
     member("IsNimber", 0, "whether it is a nimber", "(*2+*3).IsNimber", |ev, g, _, _| {
         Ok(Value::Bool(ev.state.arena.is_nimber(*g)))
@@ -216,6 +271,20 @@ const MEMBERS: &[Member<GameId>] = &[
         "the undominated incentives G^L-G and G-G^R, as a set",
         "{2|-1}.Incentives",
         |ev, g, _, s| set_of(ev, *g, s, Arena::incentives),
+    ),
+    member(
+        "LeftIncentives",
+        0,
+        "Left's undominated incentives G^L-G, as a set",
+        "{2|-1}.LeftIncentives",
+        |ev, g, _, s| side_incentives(ev, *g, true, s),
+    ),
+    member(
+        "RightIncentives",
+        0,
+        "Right's undominated incentives G-G^R, as a set",
+        "{2|-1}.RightIncentives",
+        |ev, g, _, s| side_incentives(ev, *g, false, s),
     ),
     member(
         "Mean",

@@ -98,12 +98,20 @@ const MEMBERS: &[Member<BigRational>] = &[
     member("IsInteger", 0, "whether it is an integer", "(6/3).IsInteger", |_, q, _, _| {
         Ok(Value::Bool(q.is_integer()))
     }),
-    member("IsEven", 0, "whether it is an even integer", "6.IsEven", |_, q, _, _| {
-        Ok(parity(q, true))
-    }),
-    member("IsOdd", 0, "whether it is an odd integer", "7.IsOdd", |_, q, _, _| {
-        Ok(parity(q, false))
-    }),
+    member(
+        "IsEven",
+        0,
+        "whether it is even (Conway: every option odd); for a number, an even integer",
+        "6.IsEven",
+        |_, q, _, _| Ok(parity(q, true)),
+    ),
+    member(
+        "IsOdd",
+        0,
+        "whether it is odd (Conway: every option even); for a number, an odd integer",
+        "7.IsOdd",
+        |_, q, _, _| Ok(parity(q, false)),
+    ),
     member("Div", 1, "integer quotient, rounded down", "17.Div(5)", |ev, q, a, span| {
         let n = need_integer(ev, "Div", q, span)?;
         let d = integer(ev, "Div", a, 0)?;
