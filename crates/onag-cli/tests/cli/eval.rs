@@ -136,3 +136,15 @@ fn eval_expressions_starting_with_a_hyphen_are_explained() {
     let run = onag(&["eval", "--", "-1+2", "-^"]);
     assert_eq!(run.stdout, "1\nv\n");
 }
+
+#[test]
+fn a_line_that_uses_up_the_budget_does_not_fail_the_next_ones() {
+    let input = "x := *3\n[*n for n from 1 to 4000]; [*n for n from 4001 to 9000]\n\
+                 [*n for n from 10000 to 14000].Length\nx + *5\n-3^22/2^72\n4 Max 3 + 5\n";
+    let run = onag_with_stdin(&["eval", "-", "--max-positions", "5000"], input);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", run.stdout);
+    assert!(lines[1].starts_with("error: 2:") && lines[1].contains("limit"), "{}", lines[1]);
+    assert_eq!(lines[2..], ["4001", "*6", "-31381059609/4722366482869645213696", "8"]);
+    assert_eq!(run.code, 1);
+}

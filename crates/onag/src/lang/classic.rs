@@ -15,8 +15,9 @@
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::ToPrimitive;
 
-use super::eval::Eval;
+use super::context::Eval;
 use super::lexer::Span;
+use super::rules::ClassicPosition;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
 use crate::game::PartizanOutcome;
@@ -26,25 +27,6 @@ use crate::impartial::classic::{fibonacci_nim, wythoff};
 /// `NimValue` of a Wythoff position needs both heaps below this: the search
 /// fills a square table of this side at most.
 pub const WYTHOFF_SIDE: u64 = 4096;
-
-/// A position of a two-heap or move-dependent classic game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ClassicPosition {
-    /// Wythoff's game with heaps `(a, b)`.
-    Wythoff(BigUint, BigUint),
-    /// Fibonacci Nim with a heap of `n`, before the first move.
-    FibonacciNim(BigUint),
-}
-
-impl ClassicPosition {
-    /// How the position is written in the calculator.
-    pub fn name(&self) -> String {
-        match self {
-            ClassicPosition::Wythoff(a, b) => format!("game.heap.Wythoff({a},{b})"),
-            ClassicPosition::FibonacciNim(n) => format!("game.heap.FibonacciNim({n})"),
-        }
-    }
-}
 
 type Args = [(Option<String>, Value, Span)];
 
@@ -125,37 +107,26 @@ fn fibonacci_nim_value(ev: &Eval<'_>, n: &BigUint, span: Span) -> Result<Value> 
     Ok(Value::int(BigInt::from(g)))
 }
 
-/// The members a classic position answers itself.
-pub(crate) const MEMBERS: &[&str] = &["NimValue", "OutcomeClass"];
+/// The nim value of a classic position.
+pub(crate) fn nim_value(ev: &Eval<'_>, position: &ClassicPosition, span: Span) -> Result<Value> {
+    match position {
+        ClassicPosition::Wythoff(a, b) => wythoff_nim_value(ev, a, b, span),
+        ClassicPosition::FibonacciNim(n) => fibonacci_nim_value(ev, n, span),
+    }
+}
 
-/// Members of a classic position: `NimValue`, `OutcomeClass`; `None` for
-/// other names.
-pub(crate) fn member(
+/// The outcome class of a classic position, from its closed form.
+pub(crate) fn outcome_class(
     ev: &Eval<'_>,
     position: &ClassicPosition,
-    name: &str,
-    args: &Args,
     span: Span,
-) -> Option<Result<Value>> {
-    if !MEMBERS.contains(&name) {
-        return None;
-    }
-    if !args.is_empty() {
-        return Some(Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            format!("{name} takes 0 arguments, not {}", args.len()),
-        )));
-    }
-    let result = match (position, name) {
-        (ClassicPosition::Wythoff(a, b), "OutcomeClass") => wythoff::is_p_position(a, b, 0)
+) -> Result<Value> {
+    match position {
+        ClassicPosition::Wythoff(a, b) => wythoff::is_p_position(a, b, 0)
             .map(|p| outcome(if p { Outcome::P } else { Outcome::N }))
             .map_err(|e| ev.locate(e, span)),
-        (ClassicPosition::Wythoff(a, b), _) => wythoff_nim_value(ev, a, b, span),
-        (ClassicPosition::FibonacciNim(n), "OutcomeClass") => fibonacci_nim::solve(n, None)
+        ClassicPosition::FibonacciNim(n) => fibonacci_nim::solve(n, None)
             .map(|s| outcome(s.outcome))
             .map_err(|e| ev.locate(e, span)),
-        (ClassicPosition::FibonacciNim(n), _) => fibonacci_nim_value(ev, n, span),
-    };
-    Some(result)
+    }
 }

@@ -1,5 +1,6 @@
-//! Game values in the calculator: conversions between numbers and games,
-//! operators on games, and the game members (all computed by [`crate::game`]).
+//! Game values in the calculator: conversions between numbers, positions and
+//! games, game literals and the operators on games (all computed by
+//! [`crate::game`]). The game members are in the `members` module.
 //!
 //! A dyadic number is a game; a non-dyadic rational is not (`{1/3|}` is an
 //! error). A game that is a number comes back as a number value, so number
@@ -12,7 +13,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 
 use super::ast::{BinOp, UpKind};
-use super::eval::Eval;
+use super::context::Eval;
 use super::lexer::Span;
 use super::value::Value;
 use crate::error::{Error, ErrorKind, Result};
@@ -20,30 +21,13 @@ use crate::game::GameId;
 use crate::number::Dyadic;
 
 impl Eval<'_> {
-    /// Runs an arena operation, locating its error at `span`.
-    pub(crate) fn arena<T>(
-        &mut self,
-        span: Span,
-        f: impl FnOnce(&mut crate::game::Arena) -> Result<T>,
-    ) -> Result<T> {
-        f(&mut self.session.arena).map_err(|e| self.locate(e, span))
-    }
-
-    /// The value of game `g`: a number value when `g` is a number.
-    pub(crate) fn game_value(&self, g: GameId) -> Value {
-        match self.session.arena.as_number(g) {
-            Some(x) => Value::Number(x.to_rational()),
-            None => Value::Game(g),
-        }
-    }
-
     /// `value` as a game, or a type error naming `what` needs it.
     pub(crate) fn game_of(&mut self, value: &Value, span: Span, what: &str) -> Result<GameId> {
         match value {
             Value::Game(g) => Ok(*g),
             Value::Position(p) => super::partizan::value_of(self, p.as_ref(), span),
             Value::Heap(..) | Value::Classic(_) => {
-                match super::rulesets::nimber_of_position(self, value, span)? {
+                match super::heap::nimber_of_position(self, value, span)? {
                     Some(g) => Ok(g),
                     None => Err(self.error(span, ErrorKind::InvalidInput, "no nim value")),
                 }
@@ -251,216 +235,16 @@ pub(crate) fn binary(
     Some(result)
 }
 
-/// The members of games (numbers included) that [`member`] answers.
-pub(crate) const GAME_MEMBERS: &[&str] = &[
-    "CanonicalForm",
-    "LeftOptions",
-    "RightOptions",
-    "Birthday",
-    "OutcomeClass",
-    "LeftStop",
-    "RightStop",
-    "Followers",
-    "FollowerCount",
-    "Pow",
-    "PowTo",
-    "IsZero",
-    "IsNumber",
-    "IsNimber",
-    "IsNumberish",
-    "IsInfinitesimal",
-    "IsAllSmall",
-    "IsSwitch",
-    "NimValue",
-    "AtomicWeight",
-    "IsAtomic",
-    "ReducedCanonicalForm",
-    "Incentives",
-    "Mean",
-    "Temperature",
-    "Thermograph",
-    "Cool",
-    "Heat",
-    "Overheat",
-    "IsEvenTempered",
-    "IsOddTempered",
-    "IsNumberTiny",
-    "StopCount",
-    "IsUptimal",
-    "IsOrdinal",
-    "NortonMultiply",
-    "ConwayProduct",
-    "OrdinalSum",
-];
-
-/// Game members (numbers included); `None` when `name` is not one.
-pub(crate) fn member(
-    ev: &mut Eval<'_>,
-    target: &Value,
-    name: &str,
-    span: Span,
-    args: &[(Value, Span)],
-) -> Option<Result<Value>> {
-    if !GAME_MEMBERS.contains(&name) || !is_gamey(target) {
-        return None;
+/// A heap or classic position as the nimber it is worth in normal play
+/// (CGSuite: the canonical form of an impartial game is `*NimValue`); any
+/// other value unchanged.
+pub(crate) fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    if let Value::Position(p) = &x {
+        let g = super::partizan::value_of(ev, p.as_ref(), span)?;
+        return Ok(ev.game_value(g));
     }
-    let result = (|| -> Result<Value> {
-        let expected = match name {
-            "Pow" | "PowTo" | "Cool" | "Heat" | "NortonMultiply" | "ConwayProduct"
-            | "OrdinalSum" => 1,
-            "Overheat" => 2,
-            _ => 0,
-        };
-        if args.len() != expected {
-            let plural = if expected == 1 { "" } else { "s" };
-            return Err(ev.error(
-                span,
-                ErrorKind::InvalidInput,
-                format!("{name} takes {expected} argument{plural}, not {}", args.len()),
-            ));
-        }
-        // Numbers that need not be dyadic: exact rational answers.
-        if let Value::Number(q) = target {
-            if name == "IsOrdinal" {
-                return Ok(Value::Bool(q.is_integer() && !q.is_negative()));
-            }
-            if name == "ConwayProduct"
-                && let Value::Number(r) = &args[0].0
-            {
-                return Ok(Value::Number(q * r));
-            }
-        }
-        let g = ev.game_of(target, span, name)?;
-        let set = |ev: &mut Eval<'_>, mut games: Vec<GameId>| -> Result<Value> {
-            ev.arena(span, |a| a.sort_for_display(&mut games))?;
-            games.dedup();
-            Ok(Value::GameSet(games))
-        };
-        Ok(match name {
-            "CanonicalForm" => ev.game_value(g),
-            "LeftOptions" => {
-                let o = ev.arena(span, |a| a.left_options(g))?;
-                set(ev, o)?
-            }
-            "RightOptions" => {
-                let o = ev.arena(span, |a| a.right_options(g))?;
-                set(ev, o)?
-            }
-            "Followers" => {
-                let o = ev.arena(span, |a| a.followers(g))?;
-                set(ev, o)?
-            }
-            "FollowerCount" => Value::int(ev.arena(span, |a| a.follower_count(g))?),
-            "Birthday" => Value::int(BigInt::from(ev.arena(span, |a| a.birthday(g))?)),
-            "OutcomeClass" => Value::Outcome(ev.arena(span, |a| a.outcome(g))?),
-            "LeftStop" | "RightStop" => {
-                let (l, r) = ev.arena(span, |a| a.stops(g))?;
-                Value::Number(if name == "LeftStop" { l } else { r }.to_rational())
-            }
-            "Pow" | "PowTo" => {
-                let n = args[0].0.as_integer().and_then(|n| n.to_u64()).ok_or_else(|| {
-                    ev.error(
-                        args[0].1,
-                        ErrorKind::InvalidInput,
-                        format!("{name} needs a positive integer"),
-                    )
-                })?;
-                let p =
-                    ev.arena(span, |a| if name == "Pow" { a.pow(g, n) } else { a.pow_to(g, n) })?;
-                ev.game_value(p)
-            }
-            "IsZero" => Value::Bool(g == ev.session.arena.zero()),
-            "IsNumber" => Value::Bool(ev.session.arena.is_number(g)),
-            "IsNimber" => Value::Bool(ev.session.arena.is_nimber(g)),
-            "IsNumberish" => {
-                let (l, r) = ev.arena(span, |a| a.stops(g))?;
-                Value::Bool(l == r)
-            }
-            "IsInfinitesimal" => Value::Bool(ev.arena(span, |a| a.is_infinitesimal(g))?),
-            "IsAllSmall" => Value::Bool(ev.arena(span, |a| a.is_all_small(g))?),
-            "IsSwitch" => Value::Bool(ev.arena(span, |a| a.is_switch(g))?),
-            "AtomicWeight" => {
-                let w = ev.arena(span, |a| a.atomic_weight(g))?;
-                ev.game_value(w)
-            }
-            "IsAtomic" => Value::Bool(ev.arena(span, |a| a.is_atomic(g))?),
-            "ReducedCanonicalForm" => {
-                let r = ev.arena(span, |a| a.reduced_canonical_form(g))?;
-                ev.game_value(r)
-            }
-            "Incentives" => {
-                let o = ev.arena(span, |a| a.incentives(g))?;
-                set(ev, o)?
-            }
-            "Mean" => Value::Number(ev.arena(span, |a| a.mean(g))?.to_rational()),
-            "Temperature" => Value::Number(ev.arena(span, |a| a.temperature(g))?.to_rational()),
-            "Thermograph" => Value::Thermograph(Box::new(ev.arena(span, |a| a.thermograph(g))?)),
-            "Cool" => {
-                let t = match &args[0].0 {
-                    Value::Number(q) => Dyadic::from_rational(q),
-                    _ => None,
-                }
-                .ok_or_else(|| {
-                    ev.error(
-                        args[0].1,
-                        ErrorKind::InvalidInput,
-                        format!("Cool needs a dyadic rational, not {}", args[0].0.kind_name()),
-                    )
-                })?;
-                let c = ev.arena(span, |a| a.cool(g, &t))?;
-                ev.game_value(c)
-            }
-            "Heat" => {
-                let t = ev.game_of(&args[0].0, args[0].1, name)?;
-                let h = ev.arena(span, |a| a.heat(g, t))?;
-                ev.game_value(h)
-            }
-            "Overheat" => {
-                let s = ev.game_of(&args[0].0, args[0].1, name)?;
-                let t = ev.game_of(&args[1].0, args[1].1, name)?;
-                let h = ev.arena(span, |a| a.overheat(g, s, t))?;
-                ev.game_value(h)
-            }
-            "IsEvenTempered" => Value::Bool(ev.arena(span, |a| a.is_even_tempered(g))?),
-            "IsOddTempered" => Value::Bool(ev.arena(span, |a| a.is_odd_tempered(g))?),
-            "IsNumberTiny" => Value::Bool(ev.arena(span, |a| a.is_number_tiny(g))?),
-            "StopCount" => Value::int(BigInt::from(ev.arena(span, |a| a.stop_count(g))?)),
-            "IsUptimal" => Value::Bool(ev.arena(span, |a| a.is_uptimal(g))?),
-            "IsOrdinal" => Value::Bool(ev.session.arena.is_ordinal(g)),
-            "OrdinalSum" => {
-                let h = ev.game_of(&args[0].0, args[0].1, name)?;
-                let s = ev.arena(span, |a| a.ordinal_sum(g, h))?;
-                ev.game_value(s)
-            }
-            "NortonMultiply" | "ConwayProduct" => {
-                let h = ev.game_of(&args[0].0, args[0].1, name)?;
-                let p = ev.arena(span, |a| {
-                    if name == "NortonMultiply" {
-                        a.norton_product(g, h)
-                    } else {
-                        a.conway_product(g, h)
-                    }
-                })?;
-                ev.game_value(p)
-            }
-            "NimValue" => match ev.session.arena.nim_value(g) {
-                Some(n) => Value::int(n),
-                None => {
-                    return Err(ev.error(
-                        span,
-                        ErrorKind::InvalidInput,
-                        "NimValue needs an impartial game",
-                    ));
-                }
-            },
-            _ => {
-                return Err(ev.error(
-                    span,
-                    ErrorKind::InvalidInput,
-                    format!("unknown member '{name}'"),
-                ));
-            }
-        })
-    })();
-    Some(result)
+    match super::heap::nimber_of_position(ev, &x, span)? {
+        Some(g) => Ok(ev.game_value(g)),
+        None => Ok(x),
+    }
 }

@@ -1,8 +1,13 @@
 //! The calculator language: a subset of CGSuite's CGScript (see CALCULATOR.md).
 //!
 //! Text goes through [`lexer`] (tokens with byte spans) and [`parser`] (a
-//! syntax tree, [`ast`]) to the evaluator. The language is a thin layer: every
-//! value and member is computed by the library modules it names.
+//! syntax tree, [`ast`]) to the evaluator, which only walks the tree; what
+//! values do is in one place per concern (see ARCHITECTURE.md for the
+//! layers): [`members`] holds one table per kind of value (name, arity,
+//! help, example, computation), `ops` the operators, `builtins` the calls
+//! and names, `games` the game literals and conversions, and `heap`,
+//! `classic` and `partizan` wire the library's rulesets in. The language is
+//! a thin layer: every value and member is computed by the library.
 //!
 //! ```
 //! use onag::Budget;
@@ -18,16 +23,24 @@
 
 pub mod arith;
 pub mod ast;
-pub mod classic;
-pub mod eval;
-pub mod games;
+mod builtins;
+mod classic;
+mod context;
+mod eval;
+mod games;
+mod heap;
 pub mod lexer;
 pub mod members;
+pub mod number_forms;
+mod ops;
 pub mod parser;
 mod partizan;
-pub mod rulesets;
+pub mod rules;
+mod session;
 pub mod value;
 
-pub use eval::Session;
+pub use context::MAX_LIST;
+pub use heap::{DEFAULT_GENUS_POSITIONS, DEFAULT_MISERE_POSITIONS};
 pub use parser::parse;
+pub use session::Session;
 pub use value::Value;

@@ -1,8 +1,11 @@
 //! The calculator's parser: tokens to a syntax tree, never panicking.
 //!
 //! A Pratt parser over the tokens of [`super::lexer`]. Operators, loosest
-//! first: `:=`; comparisons; `+ - +-`; `* / %` and named infix operators;
-//! `^` (right-associative); unary `-`; member access and calls.
+//! first, as CGScript's grammar orders them (CALCULATOR.md's table; the
+//! binding powers are in `bp`): `:=`; comparisons; named infix operators
+//! (`a Max b`, any name but a keyword); `+ - +-`; `:`; `* / %`; unary `-`
+//! and `+`; `^` (right-associative); member access and calls. Unary `+-`
+//! takes a product as its operand (`+-1/2` is the switch ±½).
 //!
 //! Two things are not ordinary operator parsing:
 //! - **Compact literals.** A number touching an up/down/star suffix is one
@@ -46,6 +49,32 @@ pub const NAMED_OPERATORS: &[&str] = &[
 ];
 
 const KEYWORDS: &[&str] = &["for", "from", "to", "in", "true", "false"];
+
+/// Binding powers, loosest first, as CGScript's grammar orders them (the
+/// table in CALCULATOR.md). An infix operator of power `p` is
+/// left-associative with right power `p + 1`; `^` is right-associative.
+mod bp {
+    /// `==` `!=` `<` `<=` `>` `>=` `<>` `<|` `|>`
+    pub const COMPARE: u8 = 10;
+    /// Named infix operators: `a Max b`, `G Heat t` (looser than `+`).
+    pub const NAMED: u8 = 14;
+    /// `+` `-` and binary `+-`.
+    pub const ADD: u8 = 20;
+    /// `:` (ordinal sum).
+    pub const ORDINAL: u8 = 24;
+    /// `*` `/` `%`.
+    pub const MUL: u8 = 30;
+    /// The operand of unary `-` and `+`: only `^` and postfix bind tighter.
+    pub const UNARY: u8 = 35;
+    /// `^` (power of numbers).
+    pub const POW: u8 = 40;
+}
+
+/// Whether an identifier after a complete operand is a named infix operator:
+/// any name but a keyword or a down literal (`a NimSum b` is `a.NimSum(b)`).
+fn is_infix_name(name: &str) -> bool {
+    !KEYWORDS.contains(&name) && down_count(name).is_none()
+}
 
 /// Parses a whole input: statements separated by `;`.
 pub fn parse(source: &str) -> Result<Expr> {
@@ -231,20 +260,22 @@ impl Parser<'_> {
             Tok::Confused => BinOp::Confused,
             Tok::LessConfused => BinOp::LessOrConfused,
             Tok::GreaterConfused => BinOp::GreaterOrConfused,
-            Tok::Plus => return Some((BinOp::Add, 20, 21)),
-            Tok::Minus => return Some((BinOp::Sub, 20, 21)),
-            Tok::PlusMinus => return Some((BinOp::PlusMinus, 20, 21)),
-            Tok::Star => return Some((BinOp::Mul, 30, 31)),
-            Tok::Slash => return Some((BinOp::Div, 30, 31)),
-            Tok::Percent => return Some((BinOp::Mod, 30, 31)),
-            Tok::Colon => return Some((BinOp::Named("OrdinalSum".into()), 30, 31)),
-            Tok::Ident(name) if NAMED_OPERATORS.contains(&name.as_str()) => {
-                return Some((BinOp::Named(name.clone()), 30, 31));
+            Tok::Ident(name) if is_infix_name(name) => {
+                return Some((BinOp::Named(name.clone()), bp::NAMED, bp::NAMED + 1));
             }
-            Tok::Caret => return Some((BinOp::Pow, 40, 40)),
+            Tok::Plus => return Some((BinOp::Add, bp::ADD, bp::ADD + 1)),
+            Tok::Minus => return Some((BinOp::Sub, bp::ADD, bp::ADD + 1)),
+            Tok::PlusMinus => return Some((BinOp::PlusMinus, bp::ADD, bp::ADD + 1)),
+            Tok::Colon => {
+                return Some((BinOp::Named("OrdinalSum".into()), bp::ORDINAL, bp::ORDINAL + 1));
+            }
+            Tok::Star => return Some((BinOp::Mul, bp::MUL, bp::MUL + 1)),
+            Tok::Slash => return Some((BinOp::Div, bp::MUL, bp::MUL + 1)),
+            Tok::Percent => return Some((BinOp::Mod, bp::MUL, bp::MUL + 1)),
+            Tok::Caret => return Some((BinOp::Pow, bp::POW, bp::POW)),
             _ => return None,
         };
-        Some((op, 10, 11))
+        Some((op, bp::COMPARE, bp::COMPARE + 1))
     }
 
     fn expr(&mut self, min_bp: u8) -> Result<Expr> {
@@ -265,7 +296,11 @@ impl Parser<'_> {
 
     fn prefix(&mut self) -> Result<Expr> {
         match self.peek() {
-            Tok::Minus if matches!(self.peek_n(1), Tok::Int(_)) && self.touching(self.pos + 1) => {
+            Tok::Minus
+                if matches!(self.peek_n(1), Tok::Int(_))
+                    && self.touching(self.pos + 1)
+                    && self.negative_literal_is_compact(self.pos + 2) =>
+            {
                 let start = self.bump();
                 let expr = self.number(true, start)?;
                 self.postfix(expr)
@@ -273,7 +308,7 @@ impl Parser<'_> {
             Tok::Minus | Tok::Plus => {
                 let op = if *self.peek() == Tok::Minus { UnOp::Neg } else { UnOp::Plus };
                 let start = self.bump();
-                let operand = self.expr(50)?;
+                let operand = self.expr(bp::UNARY)?;
                 let span = start.to(operand.span);
                 self.node(ExprKind::Unary(op, Box::new(operand)), span)
             }
@@ -293,7 +328,7 @@ impl Parser<'_> {
                         }
                     };
                 }
-                let operand = self.expr(30)?;
+                let operand = self.expr(bp::MUL)?;
                 let span = start.to(operand.span);
                 self.node(ExprKind::Unary(UnOp::PlusMinus, Box::new(operand)), span)
             }
@@ -533,6 +568,21 @@ impl Parser<'_> {
             Tok::Ident(name) => down_count(name).is_some() || name == "Tiny" || name == "Miny",
             _ => false,
         }
+    }
+
+    /// Whether a minus sign touching the integer before token `i` belongs to
+    /// the literal: when they make one compact literal (`-1^`, `-3/4*`) or
+    /// nothing that binds tighter than unary minus follows (`-1`, `-1/2`).
+    /// Otherwise it is unary minus, looser than `^` and postfix: `-3^2` is
+    /// −9 and `-2^40.Lb` is −(2^(40.Lb)).
+    fn negative_literal_is_compact(&self, i: usize) -> bool {
+        !matches!(self.tok_at(i), Tok::Caret | Tok::Dot | Tok::LParen | Tok::LBracket)
+            || self.compact_after_number(i)
+            || (*self.tok_at(i) == Tok::Slash
+                && self.touching(i)
+                && matches!(self.tok_at(i + 1), Tok::Int(_))
+                && self.touching(i + 1)
+                && self.compact_after_number(i + 2))
     }
 
     /// A number literal and any compact suffix touching it.
@@ -902,7 +952,15 @@ mod tests {
         assert_eq!(p("1+2 * 3"), "(1 Add (2 Mul 3))");
         assert_eq!(p("3^2^2"), "(3 Pow (2 Pow 2))");
         assert_eq!(p("1-2-3"), "((1 Sub 2) Sub 3)");
-        assert_eq!(p("- 2^2"), "(Neg(2) Pow 2)");
+        assert_eq!(p("- 2^2"), "Neg((2 Pow 2))");
+        assert_eq!(p("-3^22/2^72"), "(Neg((3 Pow 22)) Div (2 Pow 72))");
+        assert_eq!(p("(-2^40).Lb"), "Neg((2 Pow 40)).Lb");
+        assert_eq!(p("-2^40.Lb"), "Neg((2 Pow 40.Lb))");
+        assert_eq!(p("4 Max 3 + 5"), "(4 Named(\"Max\") (3 Add 5))");
+        assert_eq!(p("G : H + K"), "((G Named(\"OrdinalSum\") H) Add K)");
+        assert_eq!(p("a Max b Min c"), "((a Named(\"Max\") b) Named(\"Min\") c)");
+        assert_eq!(p("1 < 2 Max 3"), "(1 Lt (2 Named(\"Max\") 3))");
+        assert_eq!(p("G Foo 2"), "(G Named(\"Foo\") 2)");
         assert_eq!(p("1 < 2 + 3"), "(1 Lt (2 Add 3))");
         assert_eq!(p("x := 1 + 2; x"), "seq(x:=(1 Add 2),x)");
         assert_eq!(p("8 NimProduct n"), "(8 Named(\"NimProduct\") n)");
@@ -943,7 +1001,10 @@ mod tests {
         assert_eq!(p("3 * ^"), "(3 Mul upMultiple(1))");
         assert_eq!(p("1/2"), "(1 Div 2)");
         assert_eq!(p("-1/2"), "(-1 Div 2)");
+        assert_eq!(p("-3/4*"), "(-3/4 Add *(1))");
         assert_eq!(p("2^-1"), "(2 Pow -1)");
+        assert_eq!(p("-1.Sign"), "Neg(1.Sign)");
+        assert_eq!(p("-1^"), "(-1 Add upMultiple(1))");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! session's [`Solvers`](crate::ruleset::Solvers) keep each region's value for
 //! the whole session.
 
-use super::eval::Eval;
+use super::context::Eval;
 use super::lexer::Span;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
@@ -123,47 +123,48 @@ pub(crate) fn call(
 /// The canonical form of a position, in the session's arena.
 pub(crate) fn value_of(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<GameId> {
     let budget = ev.budget.clone();
-    let session = &mut *ev.session;
+    let session = &mut *ev.state;
     session.solvers.set_budget(budget);
     p.value(&mut session.arena, &mut session.solvers).map_err(|e| ev.locate(e, span))
 }
 
-/// Members a position answers itself (every other game member goes through
-/// its canonical form; so does `NimValue` of a partizan ruleset, which is
-/// defined when the canonical form is a nimber).
-pub(crate) const MEMBERS: &[&str] = &["LeftOptions", "RightOptions", "Options", "NimValue"];
+/// The nim value of an impartial ruleset's position, by Sprague-Grundy on
+/// its regions.
+pub(crate) fn nim_value(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<Value> {
+    if !p.ruleset().impartial {
+        // A partizan ruleset's position has a nim value when its canonical
+        // form is a nimber.
+        let g = value_of(ev, p, span)?;
+        return match ev.state.arena.nim_value(g) {
+            Some(n) => Ok(Value::int(n)),
+            None => {
+                Err(ev.error(span, ErrorKind::InvalidInput, "NimValue needs an impartial game"))
+            }
+        };
+    }
+    let budget = ev.budget.clone();
+    ev.state.solvers.set_budget(budget);
+    match p.nim_value(&mut ev.state.solvers) {
+        Ok(Some(n)) => Ok(Value::int(n)),
+        Ok(None) => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("NimValue: {} is not impartial", p.ruleset().name),
+        )),
+        Err(e) => Err(ev.locate(e, span)),
+    }
+}
 
-/// `position.name`, when a position answers it itself.
-pub(crate) fn member(
-    ev: &mut Eval<'_>,
-    p: &dyn AnyPosition,
-    name: &str,
-    span: Span,
-) -> Option<Result<Value>> {
-    let list = |moves: Vec<Box<dyn AnyPosition>>| {
-        Ok(Value::List(moves.into_iter().map(Value::Position).collect()))
-    };
-    Some(match name {
-        "LeftOptions" => list(p.options(Player::Left)),
-        "RightOptions" => list(p.options(Player::Right)),
-        "Options" => {
+/// The moves of `player` (both players' when `None`), as positions in the
+/// ruleset's order.
+pub(crate) fn moves(p: &dyn AnyPosition, player: Option<Player>) -> Value {
+    let moves = match player {
+        Some(player) => p.options(player),
+        None => {
             let mut all = p.options(Player::Left);
             all.extend(p.options(Player::Right));
-            list(all)
+            all
         }
-        "NimValue" if p.ruleset().impartial => {
-            let budget = ev.budget.clone();
-            ev.session.solvers.set_budget(budget);
-            match p.nim_value(&mut ev.session.solvers) {
-                Ok(Some(n)) => Ok(Value::int(n)),
-                Ok(None) => Err(ev.error(
-                    span,
-                    ErrorKind::InvalidInput,
-                    format!("NimValue: {} is not impartial", p.ruleset().name),
-                )),
-                Err(e) => Err(ev.locate(e, span)),
-            }
-        }
-        _ => return None,
-    })
+    };
+    Value::List(moves.into_iter().map(Value::Position).collect())
 }

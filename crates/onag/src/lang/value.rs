@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::rulesets::Ruleset;
+use super::rules::Ruleset;
 use crate::game::{GameId, PartizanOutcome};
 
 /// A calculator value.
@@ -49,7 +49,7 @@ pub enum Value {
     /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
     Heap(Ruleset, num_bigint::BigUint),
     /// A Wythoff or Fibonacci Nim position (`game.heap.Wythoff(3,5)`).
-    Classic(super::classic::ClassicPosition),
+    Classic(super::rules::ClassicPosition),
     /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
     Periodicity {
         /// The period.
@@ -82,6 +82,33 @@ impl Value {
             Value::Number(q) if q.is_integer() => Some(q.numer()),
             _ => None,
         }
+    }
+
+    /// Replaces every game id in this value (inside lists, sets and
+    /// coordinates too) by `f` of it: how values move to another arena.
+    pub fn map_games(
+        &mut self,
+        f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
+    ) -> crate::error::Result<()> {
+        match self {
+            Value::Game(g) => *g = f(*g)?,
+            Value::GameSet(games) => {
+                for g in games.iter_mut() {
+                    *g = f(*g)?;
+                }
+            }
+            Value::List(items) | Value::Set(items) => {
+                for item in items.iter_mut() {
+                    item.map_games(f)?;
+                }
+            }
+            Value::Pair(a, b) => {
+                a.map_games(f)?;
+                b.map_games(f)?;
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// What kind of value this is, for error messages ("an integer", "a list").

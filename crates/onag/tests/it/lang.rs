@@ -38,7 +38,7 @@ fn integers_and_rationals() {
         ("3^2^2^2", "43046721"),
         ("2^-2", "1/4"),
         ("(2/3)^3", "8/27"),
-        ("-2^2", "4"),
+        ("-2^2", "-4"),
         ("7 % 3", "1"),
         ("-7 % 3", "2"),
         ("2 * 3 + 4 * 5", "26"),
@@ -461,7 +461,7 @@ fn hackenbush_pictures_are_positions_of_the_graph_ruleset() {
 /// Every example `:help` shows evaluates without an error.
 #[test]
 fn every_documented_member_example_works() {
-    for member in onag::lang::members::MEMBERS {
+    for member in onag::lang::members::MEMBERS.iter() {
         let out = run(member.example);
         assert!(!out.starts_with("error"), "{}: {} gives {out}", member.name, member.example);
     }
@@ -604,4 +604,170 @@ fn fibonacci_nim_outcomes_match_the_rules() {
             "error: 1:1: FibonacciNim takes one heap size, e.g. game.heap.FibonacciNim(10)",
         ),
     ]);
+}
+
+/// CGScript's operator precedence (CALCULATOR.md's table), one row per level
+/// pair: each input's value differs under any other order.
+#[test]
+fn precedence_follows_cgscript() {
+    check(&[
+        // Unary minus is looser than `^`, tighter than `*` and `/`.
+        ("-3^2", "-9"),
+        ("-3^22/2^72", "-31381059609/4722366482869645213696"),
+        ("(-3)^2", "9"),
+        ("-2*3", "-6"),
+        ("2^-1", "1/2"),
+        ("-2^-2", "-1/4"),
+        // Member access binds tightest: `-2^40.Lb` is -(2^(40.Lb)).
+        ("-2^40.Lb", "-32"),
+        ("(-2^40).Lb", "error: 1:9: Lb of an integer that is not positive"),
+        ("(2^40).Lb", "40"),
+        ("-1.Sign", "-1"),
+        // Named infix operators are looser than `+`, tighter than comparisons.
+        ("4 Max 3 + 5", "8"),
+        ("3 + 5 Min 4", "4"),
+        ("1 Max 2 Max 3", "3"),
+        ("2 < 1 Max 3", "true"),
+        ("5 NimSum 3 + 1", "1"),
+        // `:` is looser than `*`, tighter than `+`.
+        ("1 : -1 + 1", "3/2"),
+        ("2 * 1 : 1", "3"),
+        ("1 : 1 * 2", "3"),
+        // `^` is right-associative; `*` `/` left-associative.
+        ("2^3^2", "512"),
+        ("12/4/3", "1"),
+        ("2*3^2", "18"),
+    ]);
+}
+
+/// `LeftOptions`, `RightOptions`, `Followers` and `FollowerCount` of numbers
+/// come in closed form; they agree with the arena's search over the
+/// canonical form, and huge integers cost nothing.
+#[test]
+fn followers_of_numbers_in_closed_form() {
+    check(&[
+        ("(-1/2).LeftOptions", "{-1}"),
+        ("(-1/2).RightOptions", "{0}"),
+        ("3.LeftOptions", "{2}"),
+        ("3.RightOptions", "{}"),
+        ("0.Followers", "{0}"),
+        ("(5/8).Followers", "{0,1/2,5/8,3/4,1}"),
+        ("(-2).Followers", "{-2,-1,0}"),
+        ("(10^6).FollowerCount", "1000001"),
+        ("(-10^30).FollowerCount", "1000000000000000000000000000001"),
+        ("(10^30+1/2).FollowerCount", "1000000000000000000000000000003"),
+    ]);
+    assert!(run("(10^7).Followers").starts_with("error: "));
+    let budget = Budget::unlimited();
+    let mut arena = onag::game::Arena::new();
+    let mut session = Session::new();
+    for k in 0..4u32 {
+        for m in -20i64..=20 {
+            let x = onag::number::Dyadic::new(m, k);
+            let g = arena.dyadic(&x).unwrap();
+            let mut all = arena.followers(g).unwrap();
+            let count = all.len();
+            arena.sort_for_display(&mut all).unwrap();
+            let expected = arena.print_set(&all).unwrap();
+            let text = format!("({m}/2^{k})");
+            let got = session.run_to_string(&format!("{text}.Followers"), &budget).unwrap();
+            assert_eq!(got, expected, "{text}");
+            let got = session.run_to_string(&format!("{text}.FollowerCount"), &budget).unwrap();
+            assert_eq!(got, count.to_string(), "{text}");
+            for side in ["LeftOptions", "RightOptions"] {
+                let mut o = if side == "LeftOptions" {
+                    arena.left_options(g).unwrap()
+                } else {
+                    arena.right_options(g).unwrap()
+                };
+                arena.sort_for_display(&mut o).unwrap();
+                let expected = arena.print_set(&o).unwrap();
+                let got = session.run_to_string(&format!("{text}.{side}"), &budget).unwrap();
+                assert_eq!(got, expected, "{text}.{side}");
+            }
+        }
+    }
+}
+
+/// Each input has its own position budget: an input that uses it up does not
+/// make later inputs fail, and positions kept from earlier inputs do not
+/// count against a later one.
+#[test]
+fn each_input_has_its_own_budget() {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(5_000);
+    let mut run = |input: &str| match session.run_to_string(input, &budget) {
+        Ok(text) => text,
+        Err(err) => format!("error: {err}"),
+    };
+    assert_eq!(run("x := *3; y := {1|*}; z := [^, *2]; 1"), "1");
+    assert!(run("[*n for n from 1 to 4000]; [*n for n from 4001 to 9000]").contains("limit"));
+    assert_eq!(run("x + *5"), "*6");
+    assert_eq!(run("[y, z]"), "[{1|*},[^,*2]]");
+    assert_eq!(run("[*n for n from 30000 to 34000].Length"), "4001");
+    assert_eq!(run("[*n for n from 40000 to 44000].Length"), "4001");
+    assert_eq!(run("[*n for n from 50000 to 54000].Length"), "4001");
+    assert_eq!(run("*3 + *5"), "*6");
+}
+
+/// Predicates that do not apply are `false`, not errors; `IsEven` and
+/// `IsOdd` are Conway's even and odd games (values from CGSuite's own test
+/// cases: `*8`, `9/8*` and `^` are neither, `*` is odd), parity on integers.
+#[test]
+fn predicates_on_every_game() {
+    check(&[
+        ("^.IsInteger", "false"),
+        ("(1/2).IsInteger", "false"),
+        ("0.IsEven", "true"),
+        ("0.IsOdd", "false"),
+        ("5.IsEven", "false"),
+        ("5.IsOdd", "true"),
+        ("(-1823437481924).IsEven", "true"),
+        ("-1823437481924.IsEven", "error: 1:1: '-' cannot be applied to a boolean"),
+        ("(-1/2).IsEven", "false"),
+        ("(-1/2).IsOdd", "false"),
+        ("(25/16).IsOdd", "false"),
+        ("*8.IsEven", "false"),
+        ("*8.IsOdd", "false"),
+        ("(9/8*).IsEven", "false"),
+        ("(9/8*).IsOdd", "false"),
+        ("^.IsEven", "false"),
+        ("^.IsOdd", "false"),
+        ("*.IsOdd", "true"),
+        ("*.IsEven", "false"),
+        ("{*|*}.IsEven", "true"),
+        ("(1/3).IsEven", "false"),
+    ]);
+}
+
+/// `LeftIncentives` and `RightIncentives`: values of CGSuite's own test
+/// cases, and every undominated incentive is one of Left's or Right's.
+#[test]
+fn left_and_right_incentives() {
+    check(&[
+        ("0.LeftIncentives", "{}"),
+        ("5.LeftIncentives", "{-1}"),
+        ("5.RightIncentives", "{}"),
+        ("(-1823437481924).RightIncentives", "{-1}"),
+        ("(-1/2).LeftIncentives", "{-1/2}"),
+        ("(-1/2).RightIncentives", "{-1/2}"),
+        ("(25/16).LeftIncentives", "{-1/16}"),
+        ("*8.LeftIncentives", "{*8,*9,*10,*11,*12,*13,*14,*15}"),
+        ("*8.RightIncentives", "{*8,*9,*10,*11,*12,*13,*14,*15}"),
+    ]);
+    // The two sides together, undominated, are `Incentives`.
+    for g in ["{2|-1}", "^", "{3||2*|1*}", "(+-1)", "{4|^}"] {
+        let both = run(&format!("{g}.Incentives"));
+        let left = run(&format!("{g}.LeftIncentives"));
+        let right = run(&format!("{g}.RightIncentives"));
+        assert!(!left.starts_with("error") && !right.starts_with("error"), "{g}");
+        let strip = |s: &str| s.trim_matches(|c| c == '{' || c == '}').to_string();
+        for part in strip(&both).split(',').filter(|p| !p.is_empty()) {
+            assert!(
+                strip(&left).split(',').any(|p| p == part)
+                    || strip(&right).split(',').any(|p| p == part),
+                "{g}: {part} of {both} is in neither {left} nor {right}"
+            );
+        }
+    }
 }

@@ -259,7 +259,7 @@ fn every_member_the_evaluator_knows_is_documented() {
     for name in known_members() {
         assert!(MEMBERS.iter().any(|m| m.name == name), "{name} has no documentation");
     }
-    for m in MEMBERS {
+    for m in MEMBERS.iter() {
         assert!(known_members().contains(&m.name), "{} is documented but unknown", m.name);
     }
 }
@@ -268,7 +268,7 @@ fn every_member_the_evaluator_knows_is_documented() {
 fn documented_examples_evaluate() {
     let mut session = Session::new();
     let budget = Budget::unlimited().with_max_positions(10_000_000);
-    for m in MEMBERS {
+    for m in MEMBERS.iter() {
         let out = eval(&mut session, m.example, &budget);
         assert!(!out.starts_with("error"), "{}: {out}", m.example);
     }

@@ -23,8 +23,9 @@
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{CheckedSub, ToPrimitive};
 
-use super::eval::{Eval, MAX_LIST};
+use super::context::{Eval, MAX_LIST};
 use super::lexer::Span;
+use super::rules::Ruleset;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
 use std::ops::ControlFlow;
@@ -50,18 +51,6 @@ pub const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
 /// as `onag octal --genus`).
 pub const DEFAULT_GENUS_POSITIONS: u64 = 2_000_000;
 
-/// A heap ruleset the calculator can compute with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ruleset {
-    /// Nim: remove any number of stones.
-    Nim,
-    /// A subtraction game.
-    Subtraction(SubtractionSet),
-    /// A take-and-break game, with the name it was written with
-    /// (`game.heap.Kayles`, `game.heap.TakeAndBreak("0.137")`).
-    TakeAndBreak(TakeAndBreak, String),
-}
-
 /// A subtraction game seen as a heap ruleset (for the misère search).
 struct SubtractionRule<'a>(&'a SubtractionSet);
 
@@ -80,63 +69,6 @@ impl HeapRuleset for SubtractionRule<'_> {
 
     fn name(&self) -> String {
         "subtraction game".to_string()
-    }
-}
-
-impl Ruleset {
-    /// The subtraction set, for Nim and subtraction games.
-    fn set(&self) -> Option<SubtractionSet> {
-        match self {
-            Ruleset::Nim => Some(SubtractionSet::AllBut(Vec::new())),
-            Ruleset::Subtraction(set) => Some(set.clone()),
-            Ruleset::TakeAndBreak(..) => None,
-        }
-    }
-
-    /// The ruleset as a take-and-break code, when it is one: CGSuite defines
-    /// Nim as `0.[3]` and subtraction games by their codes.
-    fn code(&self) -> Option<TakeAndBreak> {
-        let members =
-            |s: &[u64]| s.iter().map(|&k| usize::try_from(k).ok()).collect::<Option<Vec<_>>>();
-        match self {
-            Ruleset::Nim => TakeAndBreak::from_subtraction_set(&[], true).ok(),
-            Ruleset::Subtraction(SubtractionSet::Finite(s)) => {
-                TakeAndBreak::from_subtraction_set(&members(s)?, false).ok()
-            }
-            Ruleset::Subtraction(SubtractionSet::AllBut(s)) => {
-                TakeAndBreak::from_subtraction_set(&members(s)?, true).ok()
-            }
-            Ruleset::Subtraction(SubtractionSet::Rule(_)) => None,
-            Ruleset::TakeAndBreak(code, _) => Some(code.clone()),
-        }
-    }
-
-    /// Whether two rulesets are the same game: the same normalised code, or
-    /// (for subtraction sets too large for a code) the same set.
-    pub fn same_rules(&self, other: &Ruleset) -> bool {
-        match (self.code(), other.code()) {
-            (Some(a), Some(b)) => a == b,
-            (None, None) => self.set().is_some() && self.set() == other.set(),
-            _ => false,
-        }
-    }
-
-    /// How the ruleset is written in the calculator.
-    pub fn name(&self) -> String {
-        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-        match self {
-            Ruleset::Nim => "game.heap.Nim".to_string(),
-            Ruleset::Subtraction(SubtractionSet::Finite(s)) => {
-                format!("game.heap.Subtraction([{}])", list(s))
-            }
-            Ruleset::Subtraction(SubtractionSet::AllBut(s)) => {
-                format!("game.heap.Subtraction([{}], allbut => true)", list(s))
-            }
-            Ruleset::Subtraction(SubtractionSet::Rule(r)) => {
-                format!("game.heap.Subtraction(\"{}\")", r.name())
-            }
-            Ruleset::TakeAndBreak(_, name) => name.clone(),
-        }
     }
 }
 
@@ -313,46 +245,44 @@ fn count_arg(ev: &Eval<'_>, name: &str, args: &[(Value, Span)], span: Span) -> R
     })
 }
 
-/// Members of a ruleset: `NimValueSequence(n)`, `CheckPeriodicity(n)`.
-pub(crate) fn ruleset_member(
+/// `R.NimValueSequence(n)`: the nim values of heaps 1..n.
+pub(crate) fn nim_value_sequence(
     ev: &mut Eval<'_>,
     rules: &Ruleset,
-    name: &str,
     args: &[(Value, Span)],
     span: Span,
-) -> Option<Result<Value>> {
-    let result = match name {
-        "NimValueSequence" => (|| {
-            let n = count_arg(ev, name, args, span)?;
-            let table: Vec<u32> = match (rules.set(), rules) {
-                (Some(set), _) => analyze(ev, &set, n, 0, span)?.table,
-                (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?.values,
-                _ => Vec::new(),
-            };
-            let values = table.iter().skip(1).take(n as usize).map(|&g| Value::int(g));
-            Ok(Value::List(values.collect()))
-        })(),
-        "CheckPeriodicity" => (|| {
-            let n = count_arg(ev, name, args, span)?;
-            let found = match (rules.set(), rules) {
-                (Some(set), _) => analyze(ev, &set, n, n, span)?
-                    .periodicity
-                    .map(|p| (p.period, p.preperiod, p.saltus)),
-                (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?
-                    .certified
-                    .map(|p| (p.period as u64, p.preperiod as u64, u64::from(p.saltus))),
-                _ => None,
-            };
-            Ok(match found {
-                Some((period, preperiod, saltus)) => {
-                    Value::Periodicity { period, preperiod, saltus }
-                }
-                None => Value::Nothing,
-            })
-        })(),
-        _ => return None,
+) -> Result<Value> {
+    let n = count_arg(ev, "NimValueSequence", args, span)?;
+    let table: Vec<u32> = match (rules.set(), rules) {
+        (Some(set), _) => analyze(ev, &set, n, 0, span)?.table,
+        (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?.values,
+        _ => Vec::new(),
     };
-    Some(result)
+    let values = table.iter().skip(1).take(n as usize).map(|&g| Value::int(g));
+    Ok(Value::List(values.collect()))
+}
+
+/// `R.CheckPeriodicity(n)`: the period certified among heaps 0..n, or `Nothing`.
+pub(crate) fn check_periodicity(
+    ev: &mut Eval<'_>,
+    rules: &Ruleset,
+    args: &[(Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let n = count_arg(ev, "CheckPeriodicity", args, span)?;
+    let found = match (rules.set(), rules) {
+        (Some(set), _) => {
+            analyze(ev, &set, n, n, span)?.periodicity.map(|p| (p.period, p.preperiod, p.saltus))
+        }
+        (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?
+            .certified
+            .map(|p| (p.period as u64, p.preperiod as u64, u64::from(p.saltus))),
+        _ => None,
+    };
+    Ok(match found {
+        Some((period, preperiod, saltus)) => Value::Periodicity { period, preperiod, saltus },
+        None => Value::Nothing,
+    })
 }
 
 /// How many values a heap table may hold: [`MAX_LIST`], or fewer under the budget.
@@ -446,63 +376,45 @@ pub(crate) fn heap_value(
 
 /// The budget of a misère search: the user's position limit, or `default`.
 fn misere_budget(ev: &Eval<'_>, default: u64) -> crate::Budget {
-    if ev.session.position_limit_given() {
+    if ev.state.position_limit_given {
         return ev.budget.clone();
     }
     let max = ev.budget.max_positions().map_or(default, |m| m.min(default));
     ev.budget.clone().with_max_positions(max)
 }
 
-/// Members of a heap position `R(n)`: `NimValue`, `MisereNimValue`, `Genus`.
-pub(crate) fn position_member(
+/// `MisereNimValue` (`genus` false) or `Genus` (`genus` true) of a heap
+/// position `R(n)`, by the misère search.
+pub(crate) fn misere(
     ev: &mut Eval<'_>,
     rules: &Ruleset,
     heap: &BigUint,
-    name: &str,
+    genus: bool,
     span: Span,
-) -> Option<Result<Value>> {
-    if !POSITION_MEMBERS.contains(&name) {
-        return None;
+) -> Result<Value> {
+    let name = if genus { "Genus" } else { "MisereNimValue" };
+    let n = heap.to_usize().filter(|&n| n as u64 <= SEARCH).ok_or_else(|| {
+        ev.error(span, ErrorKind::LimitExceeded, format!("{name} searches heaps up to {SEARCH}"))
+    })?;
+    let set = rules.set();
+    let subtraction_rule = set.as_ref().map(SubtractionRule);
+    let rule: &dyn HeapRuleset = match (&subtraction_rule, rules) {
+        (Some(r), _) => r,
+        (None, Ruleset::TakeAndBreak(code, _)) => code,
+        _ => return Err(out_of_reach(ev, heap, 0, span)),
+    };
+    let mut solver = MisereSolver::new(rule);
+    // Name the member in a limit's message: "MisereNimValue: 300001 positions exceed ...".
+    let named = |e: crate::Error| crate::Error::new(e.kind(), format!("{name}: {}", e.message()));
+    if !genus {
+        let budget = misere_budget(ev, DEFAULT_MISERE_POSITIONS);
+        let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
+        return Ok(Value::int(v));
     }
-    let result = (|| {
-        if name == "NimValue" {
-            return Ok(Value::int(BigInt::from(heap_value(ev, rules, heap, span)?)));
-        }
-        let n = heap.to_usize().filter(|&n| n as u64 <= SEARCH).ok_or_else(|| {
-            ev.error(
-                span,
-                ErrorKind::LimitExceeded,
-                format!("{name} searches heaps up to {SEARCH}"),
-            )
-        })?;
-        let set = rules.set();
-        let subtraction_rule = set.as_ref().map(SubtractionRule);
-        let rule: &dyn HeapRuleset = match (&subtraction_rule, rules) {
-            (Some(r), _) => r,
-            (None, Ruleset::TakeAndBreak(code, _)) => code,
-            _ => return Err(out_of_reach(ev, heap, 0, span)),
-        };
-        let mut solver = MisereSolver::new(rule);
-        // Name the member in a limit's message: "MisereNimValue: 300001 positions exceed ...".
-        let named =
-            |e: crate::Error| crate::Error::new(e.kind(), format!("{name}: {}", e.message()));
-        if name == "MisereNimValue" {
-            let budget = misere_budget(ev, DEFAULT_MISERE_POSITIONS);
-            let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
-            return Ok(Value::int(v));
-        }
-        let budget = misere_budget(ev, DEFAULT_GENUS_POSITIONS);
-        let genus = solver.genus(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
-        Ok(Value::Genus(genus.to_string()))
-    })();
-    Some(result)
+    let budget = misere_budget(ev, DEFAULT_GENUS_POSITIONS);
+    let genus = solver.genus(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
+    Ok(Value::Genus(genus.to_string()))
 }
-
-/// Members a heap position answers itself (others go through its nimber).
-pub(crate) const POSITION_MEMBERS: &[&str] = &["NimValue", "MisereNimValue", "Genus"];
-
-/// Members of a heap ruleset.
-pub(crate) const RULESET_MEMBERS: &[&str] = &["NimValueSequence", "CheckPeriodicity"];
 
 /// The nimber `*g` a heap or classic position is worth in normal play, `g`
 /// its nim value: how positions take part in sums, comparisons and
@@ -515,8 +427,7 @@ pub(crate) fn nimber_of_position(
     let value = match position {
         Value::Heap(rules, heap) => heap_value(ev, rules, heap, span)?,
         Value::Classic(p) => {
-            let v = super::classic::member(ev, p, "NimValue", &[], span)
-                .unwrap_or_else(|| Err(ev.error(span, ErrorKind::InvalidInput, "no nim value")))?;
+            let v = super::classic::nim_value(ev, p, span)?;
             match v.as_integer().and_then(|n| n.to_biguint()) {
                 Some(g) => g,
                 None => return Err(ev.error(span, ErrorKind::InvalidInput, "no nim value")),

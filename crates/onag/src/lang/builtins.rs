@@ -1,0 +1,171 @@
+//! Calls and names: what `Tiny(1)`, `game.heap.Kayles(5)`,
+//! `game.grid.Domineering("..|..")` and `game.heap` evaluate to. Rulesets
+//! are found by their short name alone too; a ruleset that CALCULATOR.md
+//! names but no library module provides yet answers "not available yet".
+
+use num_bigint::Sign;
+
+use super::classic;
+use super::context::Eval;
+use super::heap as rulesets;
+use super::lexer::Span;
+use super::rules::Ruleset;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+
+/// Arguments of a call: an optional name, the value, where it is written.
+pub(crate) type Args = Vec<(Option<String>, Value, Span)>;
+
+/// Rulesets CALCULATOR.md names (short names; `game.heap.` and friends are
+/// namespaces in front of them).
+pub(crate) const RULESETS: &[&str] = &[
+    "Nim",
+    "Kayles",
+    "DawsonsKayles",
+    "GrundysGame",
+    "Subtraction",
+    "TakeAndBreak",
+    "Wythoff",
+    "FibonacciNim",
+    "Domineering",
+    "Cram",
+    "Clobber",
+    "ToadsAndFrogs",
+    "Hackenbush",
+    "Turning",
+];
+
+const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph"];
+
+/// Whether `name` is a ruleset's short name.
+pub(crate) fn is_ruleset(name: &str) -> bool {
+    RULESETS.contains(&name) || super::partizan::find(name).is_some()
+}
+
+pub(crate) fn not_available(ev: &Eval<'_>, name: &str, span: Span) -> crate::Error {
+    ev.error(span, ErrorKind::InvalidInput, format!("{name} is not available yet"))
+}
+
+/// `callee(args)`.
+pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> Result<Value> {
+    if let Value::Ruleset(rules) = callee {
+        return heap(ev, rules, args, span);
+    }
+    if let Value::PartizanRuleset(r, params) = callee {
+        return super::partizan::call(ev, r, params, args, span);
+    }
+    if let Value::Builtin(path) = &callee
+        && let Some(r) = super::partizan::find(path.rsplit('.').next().unwrap_or(path))
+    {
+        return super::partizan::call(ev, r, None, args, span);
+    }
+    if let Value::Turning(rule) = &callee {
+        return rulesets::coin_row(ev, rule, &args, span);
+    }
+    match &callee {
+        Value::Builtin(path) => {
+            let short = path.rsplit('.').next().unwrap_or(path);
+            if short == "Tiny" || short == "Miny" {
+                let a = positional(ev, short, Some(args), 1, span)?;
+                let g = ev.game_of(&a[0].0, a[0].1, short)?;
+                let t =
+                    ev.arena(span, |ar| if short == "Tiny" { ar.tiny(g) } else { ar.miny(g) })?;
+                return Ok(ev.game_value(t));
+            }
+            if short == "Subtraction" {
+                return rulesets::subtraction(ev, &args, span);
+            }
+            if short == "Turning" {
+                return rulesets::turning(ev, &args, span);
+            }
+            if short == "TakeAndBreak" {
+                return rulesets::take_and_break(ev, &args, span);
+            }
+            if let Some(result) = classic::call(ev, short, &args, span) {
+                return result;
+            }
+            if let Some(rules) = rulesets::plain_ruleset(short) {
+                return heap(ev, rules, args, span);
+            }
+            if is_ruleset(short) {
+                return Err(not_available(ev, &format!("the ruleset {short}"), span));
+            }
+            Err(ev.error(span, ErrorKind::InvalidInput, format!("'{path}' cannot be called")))
+        }
+        other => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{} cannot be called", other.kind_name()),
+        )),
+    }
+}
+
+/// `R(n)`: a heap of n stones in ruleset R.
+fn heap(ev: &mut Eval<'_>, rules: Ruleset, args: Args, span: Span) -> Result<Value> {
+    let a = positional(ev, "a heap ruleset", Some(args), 1, span)?;
+    match a[0].0.as_integer() {
+        Some(n) if n.sign() != Sign::Minus => Ok(Value::Heap(rules, n.magnitude().clone())),
+        _ => Err(ev.error(
+            a[0].1,
+            ErrorKind::InvalidInput,
+            "a heap size must be a non-negative integer",
+        )),
+    }
+}
+
+fn positional(
+    ev: &Eval<'_>,
+    name: &str,
+    args: Option<Args>,
+    count: usize,
+    span: Span,
+) -> Result<Vec<(Value, Span)>> {
+    let args = args.unwrap_or_default();
+    if let Some((Some(arg), _, at)) = args.iter().find(|a| a.0.is_some()) {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} has no argument named '{arg}'"),
+        ));
+    }
+    if args.len() != count {
+        let plural = if count == 1 { "" } else { "s" };
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} takes {count} argument{plural}, not {}", args.len()),
+        ));
+    }
+    Ok(args.into_iter().map(|(_, v, s)| (v, s)).collect())
+}
+
+pub(crate) fn namespace_member(
+    ev: &mut Eval<'_>,
+    path: &str,
+    name: &str,
+    span: Span,
+) -> Result<Value> {
+    if path == "game" && NAMESPACES.contains(&name) {
+        return Ok(Value::Builtin(format!("game.{name}")));
+    }
+    if let Some(r) = super::partizan::find(name)
+        && path.starts_with("game.")
+    {
+        if path != r.family.package() {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("unknown name '{path}.{name}': {name} is {}", r.path()),
+            ));
+        }
+        return Ok(Value::Builtin(format!("{path}.{name}")));
+    }
+    if path.starts_with("game.") && is_ruleset(name) {
+        return Ok(Value::Builtin(format!("{path}.{name}")));
+    }
+    let short = path.rsplit('.').next().unwrap_or(path);
+    if is_ruleset(short) {
+        return Err(not_available(ev, &format!("{name} of the ruleset {short}"), span));
+    }
+    Err(ev.error(span, ErrorKind::InvalidInput, format!("unknown name '{path}.{name}'")))
+}

@@ -1,0 +1,91 @@
+//! What evaluation works in: the session's state and one input's context.
+//!
+//! [`State`] holds what lives for a whole session (variables, the game arena,
+//! the ruleset solvers); [`Eval`] is one input's view of it, with the source
+//! text (to locate errors) and the input's budget. Every other part of the
+//! calculator (the tree walker, the member tables, the operators) works
+//! through an `Eval`, and this module imports none of them.
+
+use rustc_hash::FxHashMap;
+
+use super::lexer::Span;
+use super::value::Value;
+use crate::budget::Budget;
+use crate::error::{Error, ErrorKind, Location, Result};
+use crate::game::{Arena, GameId};
+
+/// The longest list the calculator builds.
+pub const MAX_LIST: u64 = 10_000_000;
+
+/// What lives for one calculator session.
+#[derive(Debug, Default)]
+pub(crate) struct State {
+    /// The variables.
+    pub(crate) vars: FxHashMap<String, Value>,
+    /// The games of this session; every [`Value::Game`] is an id in it.
+    pub(crate) arena: Arena,
+    /// The ruleset solvers of this session, whose tables hold ids of `arena`.
+    pub(crate) solvers: crate::ruleset::Solvers,
+    /// Whether the budgets' position limit is the user's own choice; when it
+    /// is not, misère searches keep to their smaller defaults.
+    pub(crate) position_limit_given: bool,
+}
+
+/// One evaluation: the session's state, the source (for error locations)
+/// and the budget.
+pub(crate) struct Eval<'a> {
+    /// The session's state.
+    pub(crate) state: &'a mut State,
+    /// The input's text.
+    pub(crate) source: &'a str,
+    /// The input's budget.
+    pub(crate) budget: &'a Budget,
+    /// Units of work done so far.
+    pub(crate) steps: u64,
+}
+
+impl<'a> Eval<'a> {
+    /// An evaluation of `source` in `state` under `budget`.
+    pub(crate) fn new(state: &'a mut State, source: &'a str, budget: &'a Budget) -> Self {
+        Eval { state, source, budget, steps: 0 }
+    }
+}
+
+impl Eval<'_> {
+    /// An error of `kind` located at the start of `span`.
+    pub(crate) fn error(&self, span: Span, kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error::new(kind, message).at(Location::of_offset(self.source, span.start))
+    }
+
+    /// Locates an error that has no location yet at `span`.
+    pub(crate) fn locate(&self, err: Error, span: Span) -> Error {
+        if err.location().is_some() {
+            err
+        } else {
+            err.at(Location::of_offset(self.source, span.start))
+        }
+    }
+
+    /// Counts one unit of work against the budget.
+    pub(crate) fn step(&mut self, span: Span) -> Result<()> {
+        self.steps += 1;
+        self.budget.check(self.steps).map_err(|e| self.locate(e, span))
+    }
+
+    /// Runs an arena operation, locating its error at `span`.
+    pub(crate) fn arena<T>(
+        &mut self,
+        span: Span,
+        f: impl FnOnce(&mut Arena) -> Result<T>,
+    ) -> Result<T> {
+        f(&mut self.state.arena).map_err(|e| self.locate(e, span))
+    }
+
+    /// The value of game `g`: a number value when `g` is a number.
+    pub(crate) fn game_value(&self, g: GameId) -> Value {
+        match self.state.arena.as_number(g) {
+            Some(x) => Value::Number(x.to_rational()),
+            None => Value::Game(g),
+        }
+    }
+}

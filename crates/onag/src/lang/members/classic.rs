@@ -1,0 +1,27 @@
+//! Members of Wythoff and Fibonacci Nim positions, computed by
+//! [`super::super::classic`].
+
+use super::super::classic;
+use super::super::rules::ClassicPosition;
+use super::table::{Table, member};
+
+/// The members a classic position answers itself.
+pub(crate) const TABLE: Table<ClassicPosition> = Table {
+    on: "Wythoff or Fibonacci Nim position",
+    members: &[
+        member(
+            "NimValue",
+            0,
+            "the Grundy value: Wythoff with both heaps below 4096, Fibonacci Nim heaps up to 23,168",
+            "game.heap.Wythoff(3,6).NimValue",
+            |ev, p, _, s| classic::nim_value(ev, p, s),
+        ),
+        member(
+            "OutcomeClass",
+            0,
+            "P or N, from the closed forms (Wythoff: any size; Fibonacci Nim: P exactly for Fibonacci numbers)",
+            "game.heap.FibonacciNim(13).OutcomeClass",
+            |ev, p, _, s| classic::outcome_class(ev, p, s),
+        ),
+    ],
+};

@@ -1,0 +1,62 @@
+//! Members of heap rulesets (`game.heap.Kayles.NimValueSequence(10)`) and of
+//! heap positions (`game.heap.Kayles(5).Genus`), computed by [`super::super::heap`].
+
+use num_bigint::{BigInt, BigUint};
+
+use super::super::heap;
+use super::super::rules::Ruleset;
+use super::super::value::Value;
+use super::table::{Member, Table, member};
+
+/// The members of heap rulesets.
+pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
+    on: "heap ruleset",
+    members: &[
+        member(
+            "NimValueSequence",
+            1,
+            "the nim values of heaps 1..n (n below 10^7)",
+            "game.heap.Kayles.NimValueSequence(10)",
+            heap::nim_value_sequence,
+        ),
+        member(
+            "CheckPeriodicity",
+            1,
+            "the period certified among heaps 0..n: Periodicity(Period => p, Preperiod => q, Saltus => s), or Nothing",
+            "game.heap.DawsonsKayles.CheckPeriodicity(2000)",
+            heap::check_periodicity,
+        ),
+    ],
+};
+
+/// A heap position: its ruleset and its heap.
+pub(crate) type HeapPosition = (Ruleset, BigUint);
+
+/// The members a heap position answers itself (the game members go through
+/// its nimber).
+pub(crate) const POSITION_TABLE: Table<HeapPosition> =
+    Table { on: "heap position", members: POSITION_MEMBERS };
+
+const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
+    member(
+        "NimValue",
+        0,
+        "the nim value, from the table of heaps up to it (below 10^7) or a certified period",
+        "game.heap.GrundysGame(100001).NimValue",
+        |ev, (r, n), _, s| heap::heap_value(ev, r, n, s).map(|v| Value::int(BigInt::from(v))),
+    ),
+    member(
+        "MisereNimValue",
+        0,
+        "the misère nim value (a canonical form forgets misère play: use a heap position)",
+        "game.heap.Kayles(5).MisereNimValue",
+        |ev, (r, n), _, s| heap::misere(ev, r, n, false, s),
+    ),
+    member(
+        "Genus",
+        0,
+        "the misère genus g^(γ0γ1...), printed as CGSuite does: 4^146",
+        "game.heap.Kayles(5).Genus",
+        |ev, (r, n), _, s| heap::misere(ev, r, n, true, s),
+    ),
+];

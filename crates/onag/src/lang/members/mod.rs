@@ -1,0 +1,433 @@
+//! Members (`x.Name(args)`): one table per kind of value, and the
+//! dispatcher that picks the table by the target's kind.
+//!
+//! Each table ([`table::Table`]) lists its members with their name, arity,
+//! help text and example; `:help` is generated from the tables
+//! ([`member_docs`]), and a test runs every example. Adding a member is one
+//! entry in one table. A member that CALCULATOR.md names but no library
+//! module provides yet answers with the error "`Name` is not available yet",
+//! never a wrong value.
+//!
+//! The dispatcher tries, in order: a heap ruleset's table; a heap
+//! position's, a classic position's or a catalog position's own table (and
+//! then the game table through the position's value); a namespace
+//! (`game.heap`); the number table, then (for dyadic numbers) the game
+//! table; the list and string tables.
+
+mod classic;
+mod game;
+mod heap;
+mod list;
+mod number;
+mod position;
+mod table;
+
+use num_bigint::BigUint;
+
+use super::builtins::{self, Args};
+use super::context::Eval;
+use super::games;
+use super::heap::plain_ruleset;
+use super::lexer::Span;
+use super::rules::Ruleset;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+
+/// One member's documentation: name, what it applies to, an example, a summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemberDoc {
+    /// The member's name.
+    pub name: &'static str,
+    /// What kind of value it applies to.
+    pub on: &'static str,
+    /// An input that uses it.
+    pub example: &'static str,
+    /// What it computes.
+    pub summary: &'static str,
+}
+
+/// One ruleset's documentation: how it is written, an example, a summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesetDoc {
+    /// The ruleset's short name (`Kayles`).
+    pub name: &'static str,
+    /// Its CGSuite path with arguments (`game.heap.Kayles`).
+    pub path: &'static str,
+    /// An input that uses it.
+    pub example: &'static str,
+    /// What it is.
+    pub summary: &'static str,
+}
+
+const fn ruleset(
+    name: &'static str,
+    path: &'static str,
+    example: &'static str,
+    summary: &'static str,
+) -> RulesetDoc {
+    RulesetDoc { name, path, example, summary }
+}
+
+/// Every ruleset that works, with an example; `R(n)` is a heap of n.
+pub const RULESET_DOCS: &[RulesetDoc] = &[
+    ruleset("Nim", "game.heap.Nim", "game.heap.Nim(7).NimValue", "remove any number from a heap"),
+    ruleset("Kayles", "game.heap.Kayles", "game.heap.Kayles(5) + *4", "the octal game 0.77"),
+    ruleset(
+        "DawsonsKayles",
+        "game.heap.DawsonsKayles",
+        "game.heap.DawsonsKayles.CheckPeriodicity(2000)",
+        "the octal game 0.07",
+    ),
+    ruleset(
+        "GrundysGame",
+        "game.heap.GrundysGame",
+        "game.heap.GrundysGame.NimValueSequence(20)",
+        "split a heap into two unequal heaps (4!.0)",
+    ),
+    ruleset(
+        "Subtraction",
+        "game.heap.Subtraction([a,b,...], allbut => false)",
+        "game.heap.Subtraction([2,3,7])(100).NimValue",
+        "remove a number in the set (with allbut => true: any number not in it)",
+    ),
+    ruleset(
+        "TakeAndBreak",
+        "game.heap.TakeAndBreak(\"code\")",
+        "game.heap.TakeAndBreak(\"0.137\").NimValueSequence(10)",
+        "an octal or hexadecimal take-and-break code (4!.0, 0.[3], 0.3F; printed normalised)",
+    ),
+    ruleset(
+        "Wythoff",
+        "game.heap.Wythoff(a,b)",
+        "game.heap.Wythoff(3,5).OutcomeClass",
+        "Wythoff's game with heaps a and b",
+    ),
+    ruleset(
+        "FibonacciNim",
+        "game.heap.FibonacciNim(n)",
+        "game.heap.FibonacciNim(13).OutcomeClass",
+        "Fibonacci Nim with a heap of n before the first move",
+    ),
+    ruleset(
+        "Turning",
+        "game.strip.Turning(\"rule\")(\"coins\")",
+        "game.strip.Turning(\"1-3\")(\"htth\").NimValue",
+        "a coin-turning game on a row of coins (h heads, t tails)",
+    ),
+];
+
+/// Rulesets CGSuite has that the calculator does not (they answer "not
+/// available yet"), by short name.
+pub fn unavailable_rulesets() -> Vec<&'static str> {
+    super::builtins::RULESETS
+        .iter()
+        .copied()
+        .filter(|r| !RULESET_DOCS.iter().any(|d| d.name == *r))
+        .filter(|r| super::partizan::find(r).is_none())
+        .collect()
+}
+
+/// Every ruleset of the catalog as the calculator writes it, with an example
+/// that values a position: `(path, example, summary)`.
+pub fn catalog_docs() -> Vec<(String, String, &'static str)> {
+    crate::ruleset::catalog::rulesets()
+        .map(|r| {
+            let argument = match r.argument {
+                crate::ruleset::catalog::ArgKind::Text => format!("\"{}\"", r.example),
+                crate::ruleset::catalog::ArgKind::Pair => format!("({})", r.example),
+                _ => r.example.to_string(),
+            };
+            let path = r.path();
+            let call = if r.params.iter().any(|p| p.default.is_none()) {
+                let params: Vec<String> = r
+                    .params
+                    .iter()
+                    .filter(|p| p.default.is_none())
+                    .map(|p| match p.kind {
+                        crate::ruleset::catalog::ArgKind::Text => format!("\"{}\"", p.example),
+                        _ => p.example.to_string(),
+                    })
+                    .collect();
+                format!("{path}({})({argument})", params.join(", "))
+            } else {
+                format!("{path}({argument})")
+            };
+            let example = format!("{call}.CanonicalForm");
+            (path, example, r.about)
+        })
+        .collect()
+}
+
+/// Every member name that CALCULATOR.md lists: names in this list that no
+/// value implements yet answer "not available yet".
+const SPEC_MEMBERS: &[&str] = &[
+    "CanonicalForm",
+    "LeftOptions",
+    "RightOptions",
+    "Birthday",
+    "OutcomeClass",
+    "LeftStop",
+    "RightStop",
+    "Mean",
+    "Temperature",
+    "Thermograph",
+    "Cool",
+    "Heat",
+    "Overheat",
+    "AtomicWeight",
+    "ReducedCanonicalForm",
+    "Incentives",
+    "Followers",
+    "FollowerCount",
+    "StopCount",
+    "NortonMultiply",
+    "Pow",
+    "PowTo",
+    "IsZero",
+    "IsInteger",
+    "IsNumber",
+    "IsNimber",
+    "IsNumberish",
+    "IsInfinitesimal",
+    "IsAllSmall",
+    "IsSwitch",
+    "IsUptimal",
+    "IsNumberTiny",
+    "IsAtomic",
+    "IsEven",
+    "IsOdd",
+    "IsEvenTempered",
+    "IsOddTempered",
+    "IsOrdinal",
+    "NimValue",
+    "MisereNimValue",
+    "Genus",
+    "NimValueSequence",
+    "CheckPeriodicity",
+    "Floor",
+    "Reciprocal",
+    "Max",
+    "Min",
+    "Sign",
+    "Div",
+    "Isqrt",
+    "Lb",
+    "IsTwoPower",
+    "NimInverse",
+    "IsEvil",
+    "IsOdious",
+    "NimSum",
+    "NimProduct",
+    "NimDiv",
+    "ConwayProduct",
+    "OrdinalSum",
+];
+
+/// Every member with its documentation ([`member_docs`], computed once).
+pub static MEMBERS: std::sync::LazyLock<Vec<MemberDoc>> = std::sync::LazyLock::new(member_docs);
+
+/// Every member with its documentation, table by table, in `:help` order.
+pub fn member_docs() -> Vec<MemberDoc> {
+    let mut docs: Vec<MemberDoc> = number::TABLE.docs().collect();
+    docs.push(doc_of(&number::CONWAY_PRODUCT, "number"));
+    docs.extend(game::TABLE.docs());
+    docs.extend(heap::RULESET_TABLE.docs());
+    docs.extend(heap::POSITION_TABLE.docs());
+    docs.extend(classic::TABLE.docs());
+    docs.extend(position::TABLE.docs());
+    docs.extend(list::LIST_TABLE.docs());
+    docs.extend(list::STRING_TABLE.docs());
+    docs
+}
+
+fn doc_of<T: ?Sized>(m: &table::Member<T>, on: &'static str) -> MemberDoc {
+    MemberDoc { name: m.name, on, example: m.example, summary: m.help }
+}
+
+/// Every member name the evaluator answers for some value.
+pub fn known_members() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = member_docs().iter().map(|d| d.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// Game members a heap or classic position answers as its nimber: they
+/// depend only on its value (CGSuite defines them on any game through its
+/// canonical form).
+const POSITION_GAME_MEMBERS: &[&str] =
+    &["CanonicalForm", "AtomicWeight", "ReducedCanonicalForm", "OutcomeClass"];
+
+/// The ruleset a builtin path or ruleset value names.
+fn ruleset_of(target: &Value) -> Option<Ruleset> {
+    match target {
+        Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
+        Value::Ruleset(rules) => Some(rules.clone()),
+        _ => None,
+    }
+}
+
+/// `target.name(args)` (and named infix operators `target name arg`).
+pub(crate) fn member(
+    ev: &mut Eval<'_>,
+    target: Value,
+    name: &str,
+    span: Span,
+    args: Option<Args>,
+) -> Result<Value> {
+    if let Value::Builtin(path) = &target
+        && plain_ruleset(path.rsplit('.').next().unwrap_or(path)).is_none()
+    {
+        let resolved = builtins::namespace_member(ev, path, name, span)?;
+        return match args {
+            Some(args) => builtins::call(ev, resolved, args, span),
+            None => Ok(resolved),
+        };
+    }
+    if let Some((_, _, at)) = args.iter().flatten().find(|a| a.0.is_some()) {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} takes no named arguments"),
+        ));
+    }
+    let plain: Vec<(Value, Span)> = args.into_iter().flatten().map(|(_, v, s)| (v, s)).collect();
+    if let Some(result) = own_member(ev, &target, name, &plain, span) {
+        return result;
+    }
+    if let Some(value) = position_value(ev, &target, name, span)? {
+        return member(
+            ev,
+            value,
+            name,
+            span,
+            Some(plain.into_iter().map(|(v, s)| (None, v, s)).collect()),
+        );
+    }
+    match &target {
+        Value::Number(q) => {
+            if let Some(result) = number::TABLE.call(ev, q, name, &plain, span) {
+                return result;
+            }
+            if name == "ConwayProduct" {
+                return number::CONWAY_PRODUCT.run_checked(ev, q, &plain, span);
+            }
+            if game::TABLE.find(name).is_some() {
+                let g = ev.game_of(&target, span, name)?;
+                if let Some(result) = game::TABLE.call(ev, &g, name, &plain, span) {
+                    return result;
+                }
+            }
+        }
+        Value::Game(g) => {
+            if let Some(result) = game::TABLE.call(ev, g, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::List(items) | Value::Set(items) => {
+            if let Some(result) = list::LIST_TABLE.call(ev, items, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::GameSet(games) => {
+            let items: Vec<Value> = games.iter().map(|&g| ev.game_value(g)).collect();
+            if let Some(result) = list::LIST_TABLE.call(ev, &items, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Str(s) => {
+            if let Some(result) = list::STRING_TABLE.call(ev, s, name, &plain, span) {
+                return result;
+            }
+        }
+        _ => {}
+    }
+    Err(unknown(ev, &target, name, span))
+}
+
+/// A member the target's own table answers: rulesets and positions.
+fn own_member(
+    ev: &mut Eval<'_>,
+    target: &Value,
+    name: &str,
+    args: &[(Value, Span)],
+    span: Span,
+) -> Option<Result<Value>> {
+    if let Some(rules) = ruleset_of(target) {
+        return heap::RULESET_TABLE.call(ev, &rules, name, args, span);
+    }
+    match target {
+        Value::Heap(rules, n) => {
+            let position: (Ruleset, BigUint) = (rules.clone(), n.clone());
+            heap::POSITION_TABLE.call(ev, &position, name, args, span)
+        }
+        Value::Classic(p) => classic::TABLE.call(ev, p, name, args, span),
+        Value::Position(p) => position::TABLE.call(ev, p.as_ref(), name, args, span),
+        _ => None,
+    }
+}
+
+/// The game a position stands for when `name` is a game member it answers
+/// through its value: every game member for a catalog position; the members
+/// that depend only on the value for heap and classic positions (others are
+/// an error that says how to reach them).
+fn position_value(
+    ev: &mut Eval<'_>,
+    target: &Value,
+    name: &str,
+    span: Span,
+) -> Result<Option<Value>> {
+    match target {
+        Value::Position(_) => games::as_game(ev, target.clone(), span).map(Some),
+        Value::Heap(..) | Value::Classic(_) if game::TABLE.find(name).is_some() => {
+            if POSITION_GAME_MEMBERS.contains(&name) {
+                return games::as_game(ev, target.clone(), span).map(Some);
+            }
+            let shown = match target {
+                Value::Heap(rules, n) => format!("{}({n})", rules.name()),
+                Value::Classic(position) => position.name(),
+                _ => String::new(),
+            };
+            Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!(
+                    "{name} is not a member of {}: its canonical form has it, as in \
+                     {shown}.CanonicalForm.{name}",
+                    target.kind_name()
+                ),
+            ))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The error for a member the target does not have.
+fn unknown(ev: &Eval<'_>, target: &Value, name: &str, span: Span) -> crate::Error {
+    if SPEC_MEMBERS.contains(&name) {
+        if matches!(name, "MisereNimValue" | "Genus") {
+            return ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!(
+                    "{name} needs a heap position such as game.heap.Kayles(5): {} is a \
+                     normal-play value, which does not determine misère play",
+                    target.kind_name()
+                ),
+            );
+        }
+        if known_members().contains(&name) {
+            return ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{name} cannot be applied to {}", target.kind_name()),
+            );
+        }
+        return builtins::not_available(ev, name, span);
+    }
+    ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        format!("unknown member '{name}' of {}", target.kind_name()),
+    )
+}

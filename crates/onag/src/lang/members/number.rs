@@ -1,0 +1,268 @@
+//! Members of numbers (exact rationals): `Floor`, `Max`, `Lb`, nim
+//! arithmetic on integers, and the game members whose answer for a number
+//! is known in closed form (options and followers: [`crate::lang::number_forms`]).
+//! Every other game member of a dyadic number goes to the game table.
+
+use num_bigint::{BigInt, Sign};
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+use super::super::arith;
+use super::super::context::Eval;
+use super::super::heap::nim_arithmetic;
+use super::super::lexer::Span;
+use super::super::number_forms;
+use super::super::value::{Value, is_dyadic};
+use super::table::{Args, Member, Table, integer, member, number};
+use crate::error::{ErrorKind, Result};
+
+/// The integer `q` is, or an error saying `name` needs one.
+fn need_integer(ev: &Eval<'_>, name: &str, q: &BigRational, span: Span) -> Result<BigInt> {
+    if q.is_integer() {
+        Ok(q.numer().clone())
+    } else {
+        Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} needs an integer, not a rational number"),
+        ))
+    }
+}
+
+/// `q` when it is dyadic (a game), else the error a game member gives.
+fn need_dyadic(ev: &Eval<'_>, name: &str, q: &BigRational, span: Span) -> Result<()> {
+    if is_dyadic(q) {
+        return Ok(());
+    }
+    let mut shown = String::new();
+    super::super::value::write_number(&mut shown, q);
+    Err(ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        format!("{name} needs a game, and {shown} is not a dyadic rational"),
+    ))
+}
+
+fn set(x: Option<BigRational>) -> Value {
+    Value::Set(x.into_iter().map(Value::Number).collect())
+}
+
+fn evil_or_odious(ev: &mut Eval<'_>, q: &BigRational, evil: bool, span: Span) -> Result<Value> {
+    let name = if evil { "IsEvil" } else { "IsOdious" };
+    let n = need_integer(ev, name, q, span)?;
+    if n.is_negative() {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a non-negative integer"),
+        ));
+    }
+    let ones: u64 = n.magnitude().iter_u64_digits().map(|d| u64::from(d.count_ones())).sum();
+    Ok(Value::Bool((ones % 2 == 0) == evil))
+}
+
+fn parity(q: &BigRational, even: bool) -> Value {
+    Value::Bool(q.is_integer() && num_integer::Integer::is_even(q.numer()) == even)
+}
+
+fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Value> {
+    let other = number(ev, if max { "Max" } else { "Min" }, args, 0)?;
+    Ok(Value::Number(if (other > *q) == max { other } else { q.clone() }))
+}
+
+/// The members of numbers.
+pub(crate) const TABLE: Table<BigRational> = Table { on: "number", members: MEMBERS };
+
+const MEMBERS: &[Member<BigRational>] = &[
+    member("Floor", 0, "the largest integer not above it", "(7/2).Floor", |_, q, _, _| {
+        Ok(Value::int(arith::floor(q)))
+    }),
+    member("Reciprocal", 0, "1 divided by it", "(2/3).Reciprocal", |ev, q, _, span| {
+        arith::div(&BigRational::one(), q).map(Value::Number).map_err(|e| ev.locate(e, span))
+    }),
+    member("Max", 1, "the larger of two numbers (also `3 Max 5`)", "3.Max(5)", |ev, q, a, _| {
+        pick(ev, q, a, true)
+    }),
+    member("Min", 1, "the smaller of two numbers (also `3 Min 5`)", "3.Min(5)", |ev, q, a, _| {
+        pick(ev, q, a, false)
+    }),
+    member("Sign", 0, "-1, 0 or 1", "(-5).Sign", |_, q, _, _| {
+        Ok(Value::int(if q.is_positive() {
+            1
+        } else if q.is_negative() {
+            -1
+        } else {
+            0
+        }))
+    }),
+    member("IsInteger", 0, "whether it is an integer", "(6/3).IsInteger", |_, q, _, _| {
+        Ok(Value::Bool(q.is_integer()))
+    }),
+    member(
+        "IsEven",
+        0,
+        "whether it is even (Conway: every option odd); for a number, an even integer",
+        "6.IsEven",
+        |_, q, _, _| Ok(parity(q, true)),
+    ),
+    member(
+        "IsOdd",
+        0,
+        "whether it is odd (Conway: every option even); for a number, an odd integer",
+        "7.IsOdd",
+        |_, q, _, _| Ok(parity(q, false)),
+    ),
+    member("Div", 1, "integer quotient, rounded down", "17.Div(5)", |ev, q, a, span| {
+        let n = need_integer(ev, "Div", q, span)?;
+        let d = integer(ev, "Div", a, 0)?;
+        if d.is_zero() {
+            return Err(ev.locate(arith::division_by_zero(), span));
+        }
+        Ok(Value::int(num_integer::Integer::div_floor(&n, &d)))
+    }),
+    member("Isqrt", 0, "the integer square root, rounded down", "17.Isqrt", |ev, q, _, span| {
+        let n = need_integer(ev, "Isqrt", q, span)?;
+        arith::isqrt(&n).map(Value::int).map_err(|e| ev.locate(e, span))
+    }),
+    member(
+        "Lb",
+        0,
+        "the base-2 logarithm of a positive integer, rounded down",
+        "17.Lb",
+        |ev, q, _, span| {
+            let n = need_integer(ev, "Lb", q, span)?;
+            arith::lb(&n).map(Value::int).map_err(|e| ev.locate(e, span))
+        },
+    ),
+    member("IsTwoPower", 0, "whether it is a power of two", "64.IsTwoPower", |ev, q, _, span| {
+        let n = need_integer(ev, "IsTwoPower", q, span)?;
+        Ok(Value::Bool(n.is_positive() && (&n & (&n - 1u32)).is_zero()))
+    }),
+    member(
+        "IsEvil",
+        0,
+        "whether its binary expansion has an even number of 1s",
+        "5.IsEvil",
+        |ev, q, _, span| evil_or_odious(ev, q, true, span),
+    ),
+    member(
+        "IsOdious",
+        0,
+        "whether its binary expansion has an odd number of 1s",
+        "7.IsOdious",
+        |ev, q, _, span| evil_or_odious(ev, q, false, span),
+    ),
+    member(
+        "NimSum",
+        1,
+        "nim-sum (bitwise exclusive or) of non-negative integers",
+        "5 NimSum 3",
+        |ev, q, a, span| {
+            let n = need_integer(ev, "NimSum", q, span)?;
+            let m = integer(ev, "NimSum", a, 0)?;
+            if n.sign() == Sign::Minus || m.sign() == Sign::Minus {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    "NimSum needs non-negative integers",
+                ));
+            }
+            Ok(Value::int(n ^ m))
+        },
+    ),
+    member(
+        "NimProduct",
+        1,
+        "nim product of non-negative integers (also 8.NimProduct(3))",
+        "8 NimProduct 3",
+        |ev, q, a, span| {
+            nim_arithmetic(ev, "NimProduct", &Value::Number(q.clone()), Some(&a[0].0), span)
+        },
+    ),
+    member(
+        "NimDiv",
+        1,
+        "nim quotient: a NimDiv b is a nim-times b's nim inverse",
+        "12 NimDiv 3",
+        |ev, q, a, span| {
+            nim_arithmetic(ev, "NimDiv", &Value::Number(q.clone()), Some(&a[0].0), span)
+        },
+    ),
+    member(
+        "NimInverse",
+        0,
+        "the nim inverse of a positive integer",
+        "2.NimInverse",
+        |ev, q, _, span| nim_arithmetic(ev, "NimInverse", &Value::Number(q.clone()), None, span),
+    ),
+    member(
+        "IsOrdinal",
+        0,
+        "whether it is an ordinal (a non-negative integer)",
+        "5.IsOrdinal",
+        |_, q, _, _| Ok(Value::Bool(q.is_integer() && !q.is_negative())),
+    ),
+    member(
+        "LeftOptions",
+        0,
+        "the Left option of its canonical form, in closed form",
+        "(-1/2).LeftOptions",
+        |ev, q, _, span| {
+            need_dyadic(ev, "LeftOptions", q, span)?;
+            Ok(set(number_forms::options(q).0))
+        },
+    ),
+    member(
+        "RightOptions",
+        0,
+        "the Right option of its canonical form, in closed form",
+        "(-1/2).RightOptions",
+        |ev, q, _, span| {
+            need_dyadic(ev, "RightOptions", q, span)?;
+            Ok(set(number_forms::options(q).1))
+        },
+    ),
+    member(
+        "Followers",
+        0,
+        "every follower of its canonical form, ascending, in closed form",
+        "(5/8).Followers",
+        |ev, q, _, span| {
+            need_dyadic(ev, "Followers", q, span)?;
+            number_forms::followers(q, ev.budget)
+                .and_then(|f| f.all(ev.budget))
+                .map(|all| Value::Set(all.into_iter().map(Value::Number).collect()))
+                .map_err(|e| ev.locate(e, span))
+        },
+    ),
+    member(
+        "FollowerCount",
+        0,
+        "how many followers, in closed form (an integer n has |n|+1)",
+        "(10^6).FollowerCount",
+        |ev, q, _, span| {
+            need_dyadic(ev, "FollowerCount", q, span)?;
+            number_forms::followers(q, ev.budget)
+                .map(|f| Value::int(f.count()))
+                .map_err(|e| ev.locate(e, span))
+        },
+    ),
+];
+
+/// `ConwayProduct` of a number: the product when the other factor is a
+/// number too (exact, dyadic or not), else the game product.
+pub(crate) const CONWAY_PRODUCT: Member<BigRational> = member(
+    "ConwayProduct",
+    1,
+    "Conway's product: times on numbers, else the game product",
+    "(3/2) ConwayProduct (2/3)",
+    |ev, q, a, span| {
+        if let Value::Number(r) = &a[0].0 {
+            return Ok(Value::Number(q * r));
+        }
+        let g = ev.game_of(&Value::Number(q.clone()), span, "ConwayProduct")?;
+        super::game::TABLE.call(ev, &g, "ConwayProduct", a, span).unwrap_or_else(|| {
+            Err(ev.error(span, ErrorKind::InvalidInput, "ConwayProduct needs games"))
+        })
+    },
+);

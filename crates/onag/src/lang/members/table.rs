@@ -1,0 +1,135 @@
+//! The shape of a member table: one entry per member of a kind of value,
+//! holding its name, arity, help text, example and the function that
+//! computes it. `:help` is generated from the tables, and the dispatcher
+//! ([`super::member`]) checks the arity before it calls the function, so an
+//! entry's function sees exactly `arity` positional arguments.
+
+use super::super::context::Eval;
+use super::super::lexer::Span;
+use super::super::value::Value;
+use crate::error::{ErrorKind, Result};
+
+/// A member's positional arguments, evaluated, with where each is written.
+pub(crate) type Args<'a> = &'a [(Value, Span)];
+
+/// What a member computes: from the evaluation, the target, the arguments
+/// (exactly the member's arity of them) and where the member is written.
+pub(crate) type Run<T> = fn(&mut Eval<'_>, &T, Args<'_>, Span) -> Result<Value>;
+
+/// One member of a kind of value.
+pub(crate) struct Member<T: ?Sized + 'static> {
+    /// The member's name, as CGSuite spells it.
+    pub(crate) name: &'static str,
+    /// How many arguments it takes.
+    pub(crate) arity: usize,
+    /// What it computes, in a line.
+    pub(crate) help: &'static str,
+    /// An input that uses it (`:help` shows it; a test runs every one).
+    pub(crate) example: &'static str,
+    /// The computation.
+    pub(crate) run: Run<T>,
+}
+
+/// A member table: the kind of value it serves (for `:help`) and its members.
+pub(crate) struct Table<T: ?Sized + 'static> {
+    /// What the members apply to ("game", "heap position").
+    pub(crate) on: &'static str,
+    /// The members, in the order `:help` lists them.
+    pub(crate) members: &'static [Member<T>],
+}
+
+impl<T: ?Sized> Table<T> {
+    /// The entry named `name`.
+    pub(crate) fn find(&self, name: &str) -> Option<&'static Member<T>> {
+        self.members.iter().find(|m| m.name == name)
+    }
+
+    /// Runs member `name` on `target` after checking its arity; `None` when
+    /// the table has no such member.
+    pub(crate) fn call(
+        &self,
+        ev: &mut Eval<'_>,
+        target: &T,
+        name: &str,
+        args: Args<'_>,
+        span: Span,
+    ) -> Option<Result<Value>> {
+        Some(self.find(name)?.run_checked(ev, target, args, span))
+    }
+
+    /// The documentation of every member.
+    pub(crate) fn docs(&self) -> impl Iterator<Item = super::MemberDoc> + '_ {
+        self.members.iter().map(|m| super::MemberDoc {
+            name: m.name,
+            on: self.on,
+            example: m.example,
+            summary: m.help,
+        })
+    }
+}
+
+/// A member entry: `member(name, arity, help, example, run)`.
+pub(crate) const fn member<T: ?Sized>(
+    name: &'static str,
+    arity: usize,
+    help: &'static str,
+    example: &'static str,
+    run: Run<T>,
+) -> Member<T> {
+    Member { name, arity, help, example, run }
+}
+
+/// Argument `i` as an integer, or an error naming the member.
+pub(crate) fn integer(
+    ev: &Eval<'_>,
+    name: &str,
+    args: Args<'_>,
+    i: usize,
+) -> Result<num_bigint::BigInt> {
+    let (v, at) = &args[i];
+    v.as_integer().cloned().ok_or_else(|| {
+        ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} needs an integer, not {}", v.kind_name()),
+        )
+    })
+}
+
+/// Argument `i` as a number, or an error naming the member.
+pub(crate) fn number(
+    ev: &Eval<'_>,
+    name: &str,
+    args: Args<'_>,
+    i: usize,
+) -> Result<num_rational::BigRational> {
+    match &args[i] {
+        (Value::Number(q), _) => Ok(q.clone()),
+        (other, at) => Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a number, not {}", other.kind_name()),
+        )),
+    }
+}
+
+impl<T: ?Sized> Member<T> {
+    /// Runs this member on `target` after checking its arity.
+    pub(crate) fn run_checked(
+        &self,
+        ev: &mut Eval<'_>,
+        target: &T,
+        args: Args<'_>,
+        span: Span,
+    ) -> Result<Value> {
+        if args.len() != self.arity {
+            let plural = if self.arity == 1 { "" } else { "s" };
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{} takes {} argument{plural}, not {}", self.name, self.arity, args.len()),
+            ));
+        }
+        (self.run)(ev, target, args, span)
+    }
+}

@@ -1,0 +1,185 @@
+//! A calculator session: variables and games that live from one input to
+//! the next, and the public entry points ([`Session::run`],
+//! [`Session::run_to_string`], [`Session::show`]).
+
+use super::context::{Eval, State};
+use super::parser::parse;
+use super::value::{Value, write_number, write_string};
+use crate::budget::Budget;
+use crate::error::{ErrorKind, Result};
+use crate::game::Arena;
+
+/// Variables and values that live for one calculator session.
+#[derive(Debug, Default)]
+pub struct Session {
+    state: State,
+    /// How many games the arena held after its last compaction.
+    compacted: u64,
+}
+
+impl Session {
+    /// A fresh session with no variables.
+    pub fn new() -> Self {
+        Session::default()
+    }
+
+    /// Parses and evaluates one input (statements separated by `;`). Returns
+    /// the value to show, or `None` when the input ends with `;` or is empty.
+    /// Errors are located in `source` (line and column).
+    ///
+    /// Each input has `budget` to itself: games left over from earlier
+    /// inputs are dropped before they take up half of its position limit
+    /// (only the variables' games are kept), and an input that runs out of
+    /// budget (or is interrupted) leaves nothing behind, so the next input
+    /// starts fresh. A game in the returned value is an id in the session's
+    /// arena: show it ([`Session::show`]) or store it in a variable before
+    /// the next input, which may compact the arena.
+    pub fn run(&mut self, source: &str, budget: &Budget) -> Result<Option<Value>> {
+        let result = self.run_unguarded(source, budget);
+        self.recover(&result);
+        result
+    }
+
+    fn run_unguarded(&mut self, source: &str, budget: &Budget) -> Result<Option<Value>> {
+        let expr = parse(source)?;
+        self.make_room(budget);
+        self.state.arena.set_budget(budget.clone());
+        Eval::new(&mut self.state, source, budget).program(&expr)
+    }
+
+    /// Makes room for one input: when the arena holds more than half of
+    /// the position limit, and at least twice what it held after the last
+    /// compaction, it is compacted to the games the variables hold (the
+    /// rest are left over from earlier inputs). So each input has the
+    /// budget's positions to itself but for the variables' games.
+    fn make_room(&mut self, budget: &Budget) {
+        let Some(max) = budget.max_positions() else { return };
+        let held = self.state.arena.len() as u64;
+        if held > max / 2 && held > 2 * self.compacted {
+            self.compact();
+        }
+    }
+
+    /// After an input that ran out of budget or was interrupted, drops what
+    /// it built (see [`Session::compact`]).
+    fn recover<T>(&mut self, result: &Result<T>) {
+        if let Err(err) = result
+            && matches!(err.kind(), ErrorKind::LimitExceeded | ErrorKind::Cancelled)
+        {
+            self.compact();
+        }
+    }
+
+    /// Keeps only the games the variables hold: a fresh arena with them
+    /// copied in, and fresh ruleset solvers (their tables are caches).
+    fn compact(&mut self) {
+        let mut fresh = Arena::new();
+        let mut vars = std::mem::take(&mut self.state.vars);
+        let old = &self.state.arena;
+        let copied = vars.values_mut().try_for_each(|v| v.map_games(&mut |g| fresh.import(old, g)));
+        self.state.vars = vars;
+        // The copy cannot run out of budget (the fresh arena has none);
+        // should it fail anyway, the session keeps its arena as it is.
+        if copied.is_ok() {
+            self.state.arena = fresh;
+            self.state.solvers = crate::ruleset::Solvers::new();
+        }
+        self.compacted = self.state.arena.len() as u64;
+    }
+
+    /// Evaluates `source` and renders the result as the calculator prints it
+    /// (an empty string when nothing is shown).
+    pub fn run_to_string(&mut self, source: &str, budget: &Budget) -> Result<String> {
+        let result = match self.run_unguarded(source, budget) {
+            Ok(Some(value)) => self.show(&value),
+            Ok(None) => Ok(String::new()),
+            Err(e) => Err(e),
+        };
+        self.recover(&result);
+        result
+    }
+
+    /// Says whether the position limit of the budgets passed to
+    /// [`Session::run`] was set by the user (`--max-positions`). When it was
+    /// not (the default), `MisereNimValue` and `Genus` search at most
+    /// [`DEFAULT_MISERE_POSITIONS`](super::heap::DEFAULT_MISERE_POSITIONS)
+    /// and [`DEFAULT_GENUS_POSITIONS`](super::heap::DEFAULT_GENUS_POSITIONS)
+    /// positions, as `onag octal` does, since an unbounded misère search soon
+    /// exhausts memory; when it was, the budget's limit alone applies.
+    pub fn set_position_limit_given(&mut self, given: bool) {
+        self.state.position_limit_given = given;
+    }
+
+    /// Whether the budgets' position limit was set by the user.
+    pub fn position_limit_given(&self) -> bool {
+        self.state.position_limit_given
+    }
+
+    /// The value of variable `name`, if assigned.
+    pub fn var(&self, name: &str) -> Option<&Value> {
+        self.state.vars.get(name)
+    }
+
+    /// The session's game arena.
+    pub fn arena(&mut self) -> &mut Arena {
+        &mut self.state.arena
+    }
+
+    /// Renders `value` in CGSuite's plain-text notation. Printing a game can
+    /// run into the budget set by the last [`Session::run`].
+    pub fn show(&mut self, value: &Value) -> Result<String> {
+        let mut out = String::new();
+        self.write(&mut out, value)?;
+        Ok(out)
+    }
+
+    fn write(&mut self, out: &mut String, value: &Value) -> Result<()> {
+        match value {
+            Value::Game(g) => out.push_str(&self.state.arena.print(*g)?),
+            Value::GameSet(games) => out.push_str(&self.state.arena.print_set(games)?),
+            Value::Outcome(o) => out.push_str(&o.to_string()),
+            Value::Number(q) => write_number(out, q),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Str(s) => write_string(out, s),
+            Value::List(items) | Value::Set(items) => {
+                let (open, close) =
+                    if matches!(value, Value::List(_)) { ('[', ']') } else { ('{', '}') };
+                out.push(open);
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    self.write(out, item)?;
+                }
+                out.push(close);
+            }
+            Value::Pair(a, b) => {
+                out.push('(');
+                self.write(out, a)?;
+                out.push(',');
+                self.write(out, b)?;
+                out.push(')');
+            }
+            Value::Position(p) => out.push_str(&p.cgsuite()),
+            Value::PartizanRuleset(r, params) => {
+                out.push_str(&super::partizan::ruleset_name(r, params.as_ref()))
+            }
+            Value::Builtin(path) => out.push_str(path),
+            Value::Ruleset(rules) => out.push_str(&rules.name()),
+            Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
+            Value::Classic(position) => out.push_str(&position.name()),
+            Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
+                "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
+            )),
+            Value::Genus(text) => out.push_str(text),
+            Value::Turning(rule) => {
+                out.push_str("game.strip.Turning(");
+                write_string(out, rule.text());
+                out.push(')');
+            }
+            Value::Thermograph(t) => out.push_str(&t.to_string()),
+            Value::Nothing => out.push_str("Nothing"),
+        }
+        Ok(())
+    }
+}
