@@ -13,6 +13,7 @@ use onag::lang::{Session, Value};
 use onag::number::Dyadic;
 use onag::ruleset::AnyPosition;
 use onag::ruleset::any::Solvers;
+use rustc_hash::FxHashMap;
 
 use crate::limits::DEFAULT_MAX_POSITIONS;
 
@@ -23,7 +24,14 @@ pub struct Engine {
     pub session: Session,
     /// Tables of the rulesets' solvers, keyed by ids of the session's arena.
     pub solvers: Solvers,
+    /// Texts already read and their games. Sound because the session never
+    /// holds variables (`Game` refuses assignments), so a text's game
+    /// depends on the text alone.
+    pub parsed: FxHashMap<String, GameId>,
 }
+
+/// How many texts [`Engine::parsed`] remembers before it starts over.
+pub const PARSED_CAPACITY: usize = 1 << 16;
 
 static ENGINE: LazyLock<Mutex<Engine>> = LazyLock::new(Mutex::default);
 
@@ -50,11 +58,25 @@ impl Engine {
     /// Evaluates calculator text to a game of the arena: a game, a number,
     /// or a ruleset position (its canonical form).
     pub fn game(&mut self, text: &str, budget: &Budget) -> onag::Result<GameId> {
-        let value = self.session.run(text, budget)?;
-        match value {
-            Some(value) => self.value_game(value, budget),
-            None => Err(onag::Error::invalid(format!("'{text}' has no value"))),
+        if let Some(&g) = self.parsed.get(text) {
+            return Ok(g);
         }
+        if let Some(at) = text.find(":=") {
+            let column = text[..at].chars().count() + 1;
+            return Err(onag::Error::invalid(format!(
+                "1:{column}: a game is an expression; assignments belong in a Calculator session"
+            )));
+        }
+        let value = self.session.run(text, budget)?;
+        let g = match value {
+            Some(value) => self.value_game(value, budget)?,
+            None => return Err(onag::Error::invalid(format!("'{text}' has no value"))),
+        };
+        if self.parsed.len() >= PARSED_CAPACITY {
+            self.parsed.clear();
+        }
+        self.parsed.insert(text.to_owned(), g);
+        Ok(g)
     }
 
     /// The game a calculator value stands for.
@@ -79,7 +101,7 @@ impl Engine {
         budget: &Budget,
     ) -> onag::Result<GameId> {
         self.solvers.set_budget(budget.clone());
-        let Engine { session, solvers } = self;
+        let Engine { session, solvers, .. } = self;
         let arena = session.arena();
         arena.set_budget(budget.clone());
         position.value(arena, solvers)

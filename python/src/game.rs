@@ -83,6 +83,11 @@ impl Game {
         let limits = Limits::new(max_positions, max_memory, timeout)?;
         if value.is_instance_of::<PyString>() {
             let text: String = value.extract()?;
+            // A text read before is answered at once, without the worker.
+            let known = py.detach(|| engine::lock().parsed.get(&text).copied());
+            if let Some(id) = known {
+                return Ok(Game { id });
+            }
             return long(py, &limits, move |engine, budget| engine.game(&text, budget))
                 .map(|id| Game { id });
         }

@@ -147,3 +147,13 @@ def test_ctrl_c_raises_keyboard_interrupt_and_leaves_the_interpreter_usable():
     assert lines[0].startswith("interrupted after"), out
     assert float(lines[0].split()[2]) < 3.0
     assert lines[1] == "^* {2*|1*}"
+
+
+def test_a_game_is_an_expression_without_assignments():
+    with pytest.raises(onag.InvalidInput, match=r"^1:3: a game is an expression; assignments belong in a Calculator session$"):
+        onag.Game("x := ^")
+    # Read twice, one game; a failed text fails again.
+    assert onag.Game("{5|4}") is not onag.Game("{5|4}") and onag.Game("{5|4}") == onag.Game("{5|4}")
+    for _ in range(2):
+        with pytest.raises(onag.ParseError):
+            onag.Game("{5|4")
