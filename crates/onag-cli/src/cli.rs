@@ -82,6 +82,8 @@ pub enum Command {
     Coins(commands::coins::CoinsArgs),
     /// Octal and take-and-break games: Grundy sequences, certified periods, genus.
     Octal(commands::octal::OctalArgs),
+    /// Thermographs: walls, temperature and mean of a game; `--svg` draws it.
+    Thermograph(commands::thermograph::ThermographArgs),
     /// The rulesets (Domineering, Clobber, Toads and Frogs, ...): `onag NAME POSITION`.
     Rulesets(commands::ruleset::ListArgs),
     /// A ruleset's position: `onag domineering '....|....'` (listed by `onag rulesets`).

@@ -26,6 +26,7 @@ pub mod lang;
 pub mod loopy;
 pub mod nimber;
 pub mod number;
+pub mod picture;
 pub mod ruleset;
 
 pub use budget::Budget;

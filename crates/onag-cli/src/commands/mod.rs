@@ -21,6 +21,7 @@ pub mod ruleset;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
+pub mod thermograph;
 pub mod wythoff;
 
 use std::process::ExitCode;
@@ -87,6 +88,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::EasyChase(args)) => easy_chase::run(&ctx, args),
         Some(Command::Coins(args)) => coins::run(&ctx, args),
         Some(Command::Octal(args)) => octal::run(&ctx, args),
+        Some(Command::Thermograph(args)) => thermograph::run(&ctx, args),
         Some(Command::Rulesets(args)) => ruleset::list(&ctx, args),
         Some(Command::Ruleset(cmd)) => ruleset::run(&ctx, cmd),
         None => crate::repl::run(&ctx),

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::Args;
 use onag::impartial::heap::moves::{DEFAULT_LISTED, winning_moves_of_sum};
-use onag::impartial::heap::period::{Candidate, certificate_bound};
+use onag::impartial::heap::period::Candidate;
+use onag::impartial::heap::search;
 use onag::impartial::heap::sequence::{Algorithm, MAX_HEAP, Milestone};
 use onag::impartial::heap::{GrundySequence, HeapRuleset, TakeAndBreak, winning_moves};
 use onag::impartial::misere::{MisereSolver, Phylum};
@@ -140,8 +141,6 @@ const DEFAULT_LIMIT: u64 = 1 << 20;
 const DEFAULT_UPTO: u64 = 1000;
 /// The default `--max-positions` of the Grundy table when none is given.
 const DEFAULT_MAX_POSITIONS: u64 = 100_000_000;
-/// How far a first probe for a certified period searches.
-const PROBE: u64 = 256;
 /// The default `--max-positions` of the misère search of a `--sum`.
 const DEFAULT_MISERE_POSITIONS: u64 = 300_000;
 /// The default `--max-positions` of `--genus`: misère canonical forms and
@@ -320,32 +319,15 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     // Open output files first: a bad path fails before a long computation.
     let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
     let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
-    // Search only until a period is certified; heaps beyond follow from it.
-    // A short probe first: a period certified there (a growing one after
-    // the fact, from the values computed) answers every heap without search,
-    // and its certificate is the same whatever --upto is.
-    let mut probe = None;
-    let mut arithmetic_at = None;
-    if rule.periodicity_criterion().is_some() {
-        let mut seq = rule.sequence_until(PROBE, &budget).with_context(|| far.1.clone())?;
-        arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
-        probe = seq.certified.is_some().then_some(seq);
-    }
-    // Then to --upto, and only past it when no period is certified there.
-    let mut seq = match probe {
-        Some(seq) => seq,
-        None => {
-            let mut seq =
-                rule.sequence_until(far.0.min(upto), &budget).with_context(|| far.1.clone())?;
-            arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
-            seq
-        }
-    };
+    // Search only until a period is certified; heaps beyond follow from it
+    // (a short probe first), and only past --upto when none is certified.
+    let (mut seq, mut certified_at) =
+        search::search(&rule, far.0.min(upto), &budget).with_context(|| far.1.clone())?;
     if far.0 > upto && seq.certified.is_none() {
         seq = rule.sequence_until(far.0, &budget).with_context(|| far.1.clone())?;
-        arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+        let arithmetic_at = onag::impartial::heap::arith::certify_sequence(&rule, &mut seq);
+        certified_at = search::certified_at(&rule, &seq, arithmetic_at);
     }
-    let certified_at = certified_at(&rule, &seq, arithmetic_at);
     if in_memory {
         seq.fill_to(upto as usize).with_context(|| format!("--upto {upto}"))?;
     }
@@ -537,7 +519,7 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
     let arithmetic_at = onag::impartial::heap::arith::certify_sequence(rule, &mut seq);
     drop(bar);
     let interrupted = signal::cancel_flag().load(std::sync::atomic::Ordering::Relaxed);
-    let certified_at = certified_at(rule, &seq, arithmetic_at);
+    let certified_at = search::certified_at(rule, &seq, arithmetic_at);
     let upto = seq.searched.saturating_sub(1) as u64;
     let table = &seq.values[..seq.searched];
     let (writer, _bar) = ctx.budget("writing values");
@@ -615,24 +597,6 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
     }
     out.finish()?;
     Ok(code)
-}
-
-/// The last heap whose value the certificate of `seq`'s period uses: the
-/// period follows from the values of heaps `0..=N` by the octal periodicity
-/// theorem (`N = bound + p − 1`, see [`certificate_bound`]) or, for a
-/// saltus, by the arithmetic one (`arithmetic_at` is the heap below which it
-/// read the values). It depends on the game only, not on how far search went.
-fn certified_at(
-    rule: &TakeAndBreak,
-    seq: &GrundySequence,
-    arithmetic_at: Option<usize>,
-) -> Option<usize> {
-    let c = seq.certified?;
-    if c.saltus > 0 {
-        return arithmetic_at?.checked_sub(1);
-    }
-    let (h, k) = rule.periodicity_criterion()?;
-    certificate_bound(h, k, c.preperiod, c.period)?.checked_add(c.period.checked_sub(1)?)
 }
 
 /// The largest value of heaps `0..=upto`: from the table, and past it from

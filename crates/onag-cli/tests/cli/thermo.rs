@@ -34,3 +34,32 @@ fn bad_temperatures_are_located_errors() {
     assert_eq!(run.stdout, expected);
     assert_eq!(run.code, 1);
 }
+
+#[test]
+fn the_thermograph_command_prints_what_eval_prints_and_draws_it() {
+    let eval = onag(&["eval", "{3||2*|1*}.Thermograph", "{3||2*|1*}.Temperature"]);
+    let lines: Vec<&str> = eval.stdout.lines().collect();
+    let dir = std::env::temp_dir().join(format!("onag-thermo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("th.svg");
+    let path = path.to_str().unwrap();
+    let run = onag(&["thermograph", "{3||2*|1*}", "--svg", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!("{}\ntemperature: {}\nmean: 9/4\npicture: {path}\n", lines[0], lines[1])
+    );
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for needle in ["Thermograph of {3||2*|1*}", "t = 3/4", "left wall", "right wall", "mast"] {
+        assert!(svg.contains(needle), "{needle} missing from the picture");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_thermograph_command_rejects_what_is_not_a_game() {
+    crate::assert_error(&["thermograph", "{3|2|1}"], "GAME:1:5:");
+    crate::assert_error(&["thermograph", "[1,2]"], "a list is not a game");
+    crate::assert_error(&["thermograph", "1/3"], "not a dyadic rational");
+}

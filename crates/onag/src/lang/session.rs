@@ -15,6 +15,9 @@ pub struct Session {
     state: State,
     /// How many games the arena held after its last compaction.
     compacted: u64,
+    /// Never compact: every game id handed out stays valid (see
+    /// [`Session::set_keep_games`]).
+    keep_games: bool,
 }
 
 impl Session {
@@ -53,6 +56,9 @@ impl Session {
     /// rest are left over from earlier inputs). So each input has the
     /// budget's positions to itself but for the variables' games.
     fn make_room(&mut self, budget: &Budget) {
+        if self.keep_games {
+            return;
+        }
         let Some(max) = budget.max_positions() else { return };
         let held = self.state.arena.len() as u64;
         if held > max / 2 && held > 2 * self.compacted {
@@ -63,6 +69,9 @@ impl Session {
     /// After an input that ran out of budget or was interrupted, drops what
     /// it built (see [`Session::compact`]).
     fn recover<T>(&mut self, result: &Result<T>) {
+        if self.keep_games {
+            return;
+        }
         if let Err(err) = result
             && matches!(err.kind(), ErrorKind::LimitExceeded | ErrorKind::Cancelled)
         {
@@ -97,6 +106,15 @@ impl Session {
         };
         self.recover(&result);
         result
+    }
+
+    /// Keeps every game the session's arena ever held (`true`) instead of
+    /// dropping those left over from earlier inputs: for a caller that holds
+    /// game ids across inputs (a library binding whose objects refer to the
+    /// arena). The arena then only grows, and an input's position limit
+    /// counts every game built before it.
+    pub fn set_keep_games(&mut self, keep: bool) {
+        self.keep_games = keep;
     }
 
     /// Says whether the position limit of the budgets passed to

@@ -710,6 +710,26 @@ fn each_input_has_its_own_budget() {
     assert_eq!(run("*3 + *5"), "*6");
 }
 
+/// A session that keeps its games (as a library binding holding game ids
+/// needs) never drops one: a game from an early input still shows the same
+/// after inputs that ran out of budget or filled the arena.
+#[test]
+fn a_session_that_keeps_games_keeps_every_id_valid() {
+    let mut session = Session::new();
+    session.set_keep_games(true);
+    let budget = Budget::unlimited().with_max_positions(20_000);
+    let early = session.run("{3||2|1}", &budget).unwrap().unwrap();
+    let held = session.arena().len();
+    let heavy = "[*n for n from 1 to 4000]; [*n for n from 4001 to 30000]";
+    assert!(session.run(heavy, &budget).is_err());
+    for start in [40_000, 50_000, 60_000] {
+        let line = format!("[*n for n from {start} to {}].Length", start + 4000);
+        assert_eq!(session.run_to_string(&line, &budget).unwrap(), "4001");
+    }
+    assert!(session.arena().len() > held, "the arena only grows");
+    assert_eq!(session.show(&early).unwrap(), "{3||2|1}");
+}
+
 /// Predicates that do not apply are `false`, not errors; `IsEven` and
 /// `IsOdd` are Conway's even and odd games (values from CGSuite's own test
 /// cases: `*8`, `9/8*` and `^` are neither, `*` is odd), parity on integers.

@@ -15,6 +15,7 @@ mod blocks;
 pub mod code;
 pub mod moves;
 pub mod period;
+pub mod search;
 pub mod sequence;
 mod sparse;
 pub mod subtraction;

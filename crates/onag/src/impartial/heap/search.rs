@@ -1,0 +1,58 @@
+//! How far to search a take-and-break code so that every heap up to `N` is
+//! known, and which heaps the certificate of its period reads: what `onag
+//! octal` and the Python package both report.
+
+use super::HeapRuleset;
+use super::code::TakeAndBreak;
+use super::period::certificate_bound;
+use super::sequence::GrundySequence;
+use crate::budget::Budget;
+use crate::error::Result;
+
+/// How far a first probe for a certified period searches.
+pub const PROBE: u64 = 256;
+
+/// The Grundy sequence of `rule` searched only as far as needed to know
+/// every heap up to `upto`, and the last heap the certificate of its period
+/// reads (see [`certified_at`]). A short probe first: a period certified
+/// there (a growing one after the fact, from the values computed) answers
+/// every heap without search, and its certificate is the same whatever
+/// `upto` is; else the search goes to `upto`. The table may be shorter than
+/// `upto + 1` when a period is certified
+/// ([`GrundySequence::fill_to`] extends it).
+pub fn search(
+    rule: &TakeAndBreak,
+    upto: u64,
+    budget: &Budget,
+) -> Result<(GrundySequence, Option<usize>)> {
+    if rule.periodicity_criterion().is_some() {
+        let mut seq = rule.sequence_until(PROBE, budget)?;
+        let arithmetic_at = super::arith::certify_sequence(rule, &mut seq);
+        if seq.certified.is_some() {
+            let at = certified_at(rule, &seq, arithmetic_at);
+            return Ok((seq, at));
+        }
+    }
+    let mut seq = rule.sequence_until(upto, budget)?;
+    let arithmetic_at = super::arith::certify_sequence(rule, &mut seq);
+    let at = certified_at(rule, &seq, arithmetic_at);
+    Ok((seq, at))
+}
+
+/// The last heap whose value the certificate of `seq`'s period uses: the
+/// period follows from the values of heaps `0..=N` by the octal periodicity
+/// theorem (`N = bound + p − 1`, see [`certificate_bound`]) or, for a
+/// saltus, by the arithmetic one (`arithmetic_at` is the heap below which it
+/// read the values). It depends on the game only, not on how far search went.
+pub fn certified_at(
+    rule: &TakeAndBreak,
+    seq: &GrundySequence,
+    arithmetic_at: Option<usize>,
+) -> Option<usize> {
+    let c = seq.certified?;
+    if c.saltus > 0 {
+        return arithmetic_at?.checked_sub(1);
+    }
+    let (h, k) = rule.periodicity_criterion()?;
+    certificate_bound(h, k, c.preperiod, c.period)?.checked_add(c.period.checked_sub(1)?)
+}

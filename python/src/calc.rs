@@ -1,0 +1,42 @@
+//! `onag.Calculator`: a calculator session, as `onag eval` runs one.
+
+use onag::lang::Session;
+use pyo3::prelude::*;
+use std::sync::Mutex;
+
+use crate::limits::{self, DEFAULT_MAX_POSITIONS, Limits};
+
+/// A calculator session: variables live as long as the object.
+/// `calc("x := ^; x + *")` returns what `onag eval` prints for the input.
+#[pyclass(module = "onag", name = "Calculator")]
+pub struct Calculator {
+    session: Mutex<Session>,
+}
+
+#[pymethods]
+impl Calculator {
+    #[new]
+    fn new() -> Self {
+        Calculator { session: Mutex::new(Session::new()) }
+    }
+
+    /// Evaluates one input (statements separated by `;`) and returns it as
+    /// the calculator prints it (`""` when the input ends with `;`).
+    #[pyo3(signature = (source, *, max_positions=None, max_memory=None, timeout=None))]
+    fn __call__(
+        &self,
+        py: Python<'_>,
+        source: &str,
+        max_positions: Option<u64>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<String> {
+        let limits = Limits::new(max_positions, max_memory, timeout)?;
+        let session = &self.session;
+        limits::run(py, &limits, Some(DEFAULT_MAX_POSITIONS), |budget| {
+            let mut session = session.lock().unwrap_or_else(|p| p.into_inner());
+            session.set_position_limit_given(limits.max_positions.is_some());
+            session.run_to_string(source, budget)
+        })
+    }
+}

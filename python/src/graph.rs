@@ -1,0 +1,69 @@
+//! Game graphs given as successor lists (the Python side reads networkx
+//! graphs and edge lists into them): Grundy values and winning moves, and
+//! the retrograde solver (win, loss or draw with distances) for graphs with
+//! cycles.
+
+use onag::impartial::graph::{GameGraph, solve};
+use onag::loopy::explicit::ExplicitGraph;
+use onag::loopy::game::TerminalRule;
+use pyo3::prelude::*;
+
+use crate::limits::{self, Limits};
+
+/// The graph of `successors` (position `i` moves to `successors[i]`), its
+/// positions named `p0`, `p1`, ...
+fn graph(successors: &[Vec<u32>]) -> onag::Result<GameGraph> {
+    let names: Vec<String> = (0..successors.len()).map(|i| format!("p{i}")).collect();
+    GameGraph::from_moves(&names, successors)
+}
+
+/// Grundy values of every position of an acyclic graph, and each position's
+/// winning moves (the successors of value 0).
+#[pyfunction]
+#[pyo3(signature = (successors, *, max_positions=None, max_memory=None, timeout=None))]
+pub fn graph_grundy(
+    py: Python<'_>,
+    successors: Vec<Vec<u32>>,
+    max_positions: Option<u64>,
+    max_memory: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+) -> PyResult<(Vec<u32>, Vec<Vec<u32>>)> {
+    let limits = Limits::new(max_positions, max_memory, timeout)?;
+    limits::run(py, &limits, None, |budget| {
+        let graph = graph(&successors)?;
+        let values = solve::grundy_values(&graph, budget)?;
+        let moves = graph
+            .positions()
+            .map(|p| values.winning_moves(&graph, p).into_iter().map(|m| m.0).collect())
+            .collect();
+        Ok((values.as_slice().to_vec(), moves))
+    })
+}
+
+/// Win, loss or draw of every position of a graph with cycles (normal play:
+/// who cannot move loses; `misere=True`: wins), with the number of moves to
+/// the end under best play and a best move.
+#[pyfunction]
+#[pyo3(signature = (successors, *, misere=false, max_positions=None, max_memory=None, timeout=None))]
+#[allow(clippy::type_complexity)]
+pub fn graph_retrograde(
+    py: Python<'_>,
+    successors: Vec<Vec<u32>>,
+    misere: bool,
+    max_positions: Option<u64>,
+    max_memory: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+) -> PyResult<Vec<(&'static str, Option<u32>, Option<u32>)>> {
+    let limits = Limits::new(max_positions, max_memory, timeout)?;
+    let rule = if misere { TerminalRule::MoverWins } else { TerminalRule::MoverLoses };
+    limits::run(py, &limits, None, |budget| {
+        let game = ExplicitGraph::impartial(&successors)?;
+        let solution = onag::loopy::solve::solve_successors(&game, rule, budget)?;
+        Ok((0..successors.len() as u32)
+            .map(|p| {
+                let v = solution.value(p);
+                (v.word(), v.distance(), solution.best_move(&game, p))
+            })
+            .collect())
+    })
+}

@@ -1,0 +1,38 @@
+//! The `onag` Python package's native module `onag._onag`: thin layers over
+//! the library, each call releasing the GIL, taking the CLI's limits and
+//! stopping on Ctrl-C (see [`limits`]).
+
+mod calc;
+mod engine;
+mod errors;
+mod game;
+mod graph;
+mod impartial;
+mod limits;
+mod nimber;
+mod rulesets;
+mod thermograph;
+
+use pyo3::prelude::*;
+
+/// The native module.
+#[pymodule]
+fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<thermograph::Thermograph>()?;
+    m.add_class::<calc::Calculator>()?;
+    m.add_class::<impartial::GrundySequence>()?;
+    m.add_class::<rulesets::Position>()?;
+    m.add_function(wrap_pyfunction!(impartial::octal, m)?)?;
+    m.add_function(wrap_pyfunction!(impartial::subtraction, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_inv, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_sqrt, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_pow, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::graph_grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::graph_retrograde, m)?)?;
+    m.add_function(wrap_pyfunction!(rulesets::rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(rulesets::ruleset_rectangle, m)?)?;
+    Ok(())
+}

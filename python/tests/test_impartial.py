@@ -1,0 +1,208 @@
+"""Grundy sequences, nim arithmetic, game graphs, the retrograde solver and
+the rulesets against the `onag` command and brute force."""
+
+import random
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+import onag
+from conftest import cli, cli_json
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.7", "0.6", "0.004", "0.[3]", "0.31"])
+def test_octal_sequences_equal_the_commands_json(code):
+    seq = onag.octal(code, 400)
+    expected = cli_json("octal", code, "--upto", "400")
+    assert seq.values.dtype == np.uint32
+    assert seq.values.tolist() == expected["sequence"]
+    assert (seq.period, seq.preperiod, seq.saltus, seq.certified_at) == (
+        expected["period"], expected["preperiod"], expected["saltus"], expected["certified_at"],
+    )
+    assert seq.game == expected["code"]
+
+
+def test_octal_values_reach_numpy_without_a_copy():
+    seq = onag.octal("0.07", 100_000)
+    values = seq.values
+    # The array does not own its buffer: it is the library's table.
+    assert not values.flags.owndata and values.base is not None
+    assert values is not None and len(seq) == 100_001
+
+
+def test_values_past_the_table_follow_the_certified_period():
+    seq = onag.octal("0.77", 300)
+    expected = cli_json("octal", "0.77", "--upto", "300", "--values", "10000000000..10000000020")
+    assert [seq.value(n) for n in range(10**10, 10**10 + 21)] == expected["values"]["values"]
+    with pytest.raises(IndexError, match="beyond the computed values"):
+        onag.octal("0.007", 50).value(10**6)
+
+
+def mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+def brute_subtraction(members, upto):
+    g = []
+    for n in range(upto + 1):
+        g.append(mex({g[n - k] for k in members if k <= n}))
+    return g
+
+
+@pytest.mark.parametrize("members", [[1, 3, 4], [2, 5, 7], [1, 2], [3, 5, 8, 13]])
+def test_subtraction_sequences_equal_brute_force_and_the_command(members):
+    seq = onag.subtraction(members, 200)
+    assert seq.values.tolist() == brute_subtraction(members, 200)
+    expected = cli_json("subtraction", ",".join(map(str, members)), "--upto", "200")
+    assert seq.values.tolist() == expected["sequence"]
+    assert (seq.period, seq.preperiod, seq.saltus, seq.certificate) == (
+        expected["period"], expected["preperiod"], expected["saltus"], expected["certificate"],
+    )
+
+
+def test_subtraction_rules_and_all_but_equal_the_command():
+    for args, kwargs in [(["--all-but", "2,3,7"], {"all_but": [2, 3, 7]}),
+                         (["--rule", "squares"], {"rule": "squares"})]:
+        seq = onag.subtraction(upto=120, **kwargs)
+        expected = cli_json("subtraction", *args, "--upto", "120")
+        assert seq.values.tolist() == expected["sequence"]
+        assert seq.period == expected["period"]
+
+
+def test_winning_moves_of_sums_are_the_moves_to_zero():
+    seq = onag.subtraction([1, 3, 4], 50)
+    g = brute_subtraction([1, 3, 4], 50)
+    rng = random.Random(7)
+    for _ in range(30):
+        heaps = [rng.randrange(0, 50) for _ in range(3)]
+        expected = []
+        total = 0
+        for h in heaps:
+            total ^= g[h]
+        for i, h in enumerate(heaps):
+            for k in (1, 3, 4):
+                if k <= h and total ^ g[h] ^ g[h - k] == 0:
+                    expected.append((i, [h - k] if h - k else []))
+        assert sorted(seq.winning_moves(heaps)) == sorted(expected)
+    json = cli_json("subtraction", "1,3,4", "7", "9", "12")
+    got = seq.winning_moves([7, 9, 12])
+    assert [(m["heap"], [m["to"]] if m["to"] else []) for m in json["winning_moves"]] == got
+    # Kayles: a move may split a heap in two.
+    kayles = onag.octal("0.77", 200)
+    moves = kayles.winning_moves([10, 20])
+    values = kayles.values
+    for i, parts in moves:
+        rest = [10, 20][1 - i]
+        assert int(values[rest]) ^ int(np.bitwise_xor.reduce(values[parts] if parts else [0])) == 0
+
+
+@lru_cache(maxsize=None)
+def brute_nim_mul(a, b):
+    """The nim product from its definition: mex of a'b + ab' + a'b'."""
+    seen = set()
+    for x in range(a):
+        for y in range(b):
+            seen.add(brute_nim_mul(x, b) ^ brute_nim_mul(a, y) ^ brute_nim_mul(x, y))
+    return mex(seen)
+
+
+def test_nim_products_equal_the_definition_and_the_command():
+    a = np.array([x for x in range(16) for _ in range(16)], dtype=np.uint64)
+    b = np.array([y for _ in range(16) for y in range(16)], dtype=np.uint64)
+    got = onag.nim_mul(a, b)
+    assert got.tolist() == [brute_nim_mul(int(x), int(y)) for x, y in zip(a, b)]
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 2**64, size=20, dtype=np.uint64)
+    b = rng.integers(0, 2**64, size=20, dtype=np.uint64)
+    got = onag.nim_mul(a, b)
+    for x, y, z in list(zip(a, b, got))[:5]:
+        assert cli_json("nimber", "mul", str(x), str(y))["result"] == int(z)
+    inv = onag.nim_inv(a)
+    assert (onag.nim_mul(a, inv) == 1).all()
+    root = onag.nim_sqrt(a)
+    assert (onag.nim_mul(root, root) == a).all()
+    assert (onag.nim_pow(a, 3) == onag.nim_mul(onag.nim_mul(a, a), a)).all()
+    assert (onag.nim_mul(a, 1) == a).all()
+    assert (onag.nim_mul(a[::2], b[::2]) == got[::2]).all()  # strided arrays
+
+
+def test_wrong_dtypes_are_one_line_errors():
+    with pytest.raises(TypeError, match=r"^nim_mul\(a, b\): a: expected a one-dimensional numpy.uint64 array, not float64$"):
+        onag.nim_mul(np.ones(3), np.ones(3, dtype=np.uint64))
+    with pytest.raises(ValueError, match="lengths 3 and 2"):
+        onag.nim_mul(np.ones(3, dtype=np.uint64), np.ones(2, dtype=np.uint64))
+    with pytest.raises(ZeroDivisionError):
+        onag.nim_inv(np.zeros(1, dtype=np.uint64))
+    with pytest.raises(onag.ParseError):
+        onag.octal("0.9x", 10)
+    with pytest.raises(TypeError):
+        onag.octal("0.77", 10.5)
+
+
+def write_graph(path, graph):
+    lines = [f"{u}: {' '.join(graph.get(u, []))}" for u in graph]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_graph_values_equal_the_command(tmp_path):
+    import networkx as nx
+
+    rng = random.Random(3)
+    names = [f"v{i}" for i in range(40)]
+    succ = {u: sorted({names[j] for j in range(i + 1, 40) if rng.random() < 0.15}) for i, u in enumerate(names)}
+    write_graph(tmp_path / "g.txt", succ)
+    expected = cli_json("graph", str(tmp_path / "g.txt"))
+    edges = [(u, v) for u in names for v in succ[u]]
+    for graph in (onag.GameGraph(edges, nodes=names), onag.GameGraph(nx.DiGraph(edges))):
+        values = graph.grundy_values()
+        assert {p["name"]: p["grundy"] for p in expected["positions"]} == values
+        assert graph.winning_moves("v0") == expected["winning_moves"]
+        assert graph.outcome("v0") == expected["outcome"]
+    with pytest.raises(onag.CycleError):
+        onag.GameGraph([("a", "b"), ("b", "a")]).grundy_values()
+    with pytest.raises(TypeError, match="DiGraph"):
+        onag.GameGraph(nx.Graph(edges))
+
+
+def test_retrograde_equals_the_command(tmp_path):
+    rng = random.Random(11)
+    names = [f"v{i}" for i in range(30)]
+    succ = {u: sorted({rng.choice(names) for _ in range(rng.randrange(0, 3))}) for u in names}
+    write_graph(tmp_path / "loopy.txt", succ)
+    expected = cli_json("retro", str(tmp_path / "loopy.txt"))
+    solved = onag.GameGraph([(u, v) for u in names for v in succ[u]], nodes=names).retrograde()
+    for p in expected["positions"]:
+        word, distance, best = solved[p["name"]]
+        assert (word, distance) == (p["result"], p["distance"])
+        if p["result"] != "draw":
+            assert best == p["best_move"]
+
+
+def test_every_ruleset_of_the_catalog_values_its_example_as_the_command():
+    names = onag.rulesets()
+    assert len(names) >= 10
+    for name, package, _about, example in names:
+        command = "".join("-" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))
+        out = cli("--json", command, example, check=False)
+        if out.returncode != 0:
+            continue
+        import json
+
+        expected = json.loads(out.stdout)
+        position = getattr(onag, name)(example)
+        assert str(position.canonical_form) == expected["value"], name
+    assert str(onag.Domineering("....|....").canonical_form) == cli_json("domineering", "....|....")["value"]
+    with pytest.raises(onag.InvalidInput):
+        onag.Position("NoSuchGame", "..")
+
+
+def test_the_stubs_name_every_ruleset_constructor():
+    from pathlib import Path
+
+    stub = (Path(onag.__file__).parent / "__init__.pyi").read_text()
+    for name, *_ in onag.rulesets():
+        assert f"def {name}(position: Any, **params: Any) -> Position: ..." in stub
