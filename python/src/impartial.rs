@@ -20,7 +20,7 @@ const SUBTRACTION_MAX_POSITIONS: u64 = 10_000_000;
 enum Tail {
     /// A take-and-break code: its rule and the sequence cut to one preperiod
     /// and period (its certificate answers every heap).
-    Code(TakeAndBreak, Sequence),
+    Code(TakeAndBreak, Box<Sequence>),
     /// A subtraction game's analysis (its table answers moves and heaps).
     Subtraction(Box<Analysis>),
 }
@@ -202,7 +202,7 @@ pub fn octal(
         saltus: c.map(|c| u64::from(c.saltus)),
         certified_at: certified_at.map(|n| n as u64),
         certificate: None,
-        tail: Tail::Code(rule, seq),
+        tail: Tail::Code(rule, Box::new(seq)),
     })
 }
 
