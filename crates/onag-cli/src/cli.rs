@@ -70,11 +70,11 @@ pub enum Command {
     Staircase(commands::staircase::StaircaseArgs),
     /// Nim arithmetic: sums, products, inverses, quotients, powers, square roots, tables.
     Nimber(commands::nimber::NimberArgs),
-    /// Green Hackenbush on any rooted graph: value *n, outcome and winning cuts.
+    /// Hackenbush in every colour: value, outcome and winning cuts (green: any graph).
     Hackenbush(commands::hackenbush::HackenbushArgs),
     /// Games with cycles: win/loss/draw and distances on a game graph file.
     Retro(commands::retro::RetroArgs),
-    /// Loopy partizan games: value (stopper or onside & offside), outcome with draws, moves.
+    /// Loopy partizan games: stoppers, onside & offside, outcomes with draws.
     Loopy(commands::loopy::LoopyArgs),
     /// The Easy Chase: who catches whom, in how many moves, and the best move.
     EasyChase(commands::easy_chase::EasyChaseArgs),
