@@ -91,7 +91,7 @@ pub fn run(ctx: &Context, args: HackenbushArgs) -> anyhow::Result<ExitCode> {
                 return stalks(ctx, &sum);
             }
             if strings.iter().any(|s| s.contains(['l', 'r'])) {
-                let positions = pictures(&args.string)?;
+                let positions = pictures("--string", &args.string)?;
                 return ruleset::report(ctx, &HACKENBUSH, &positions);
             }
             let game = parse_strings(&strings).map_err(|e| located(e, "--string"))?;
@@ -117,15 +117,14 @@ fn read(path: &str) -> anyhow::Result<String> {
 }
 
 /// Pictures in CGSuite's string notation, as Hackenbush positions.
-fn pictures(strings: &[String]) -> anyhow::Result<Vec<Box<dyn AnyPosition>>> {
+fn pictures(option: &str, strings: &[String]) -> anyhow::Result<Vec<Box<dyn AnyPosition>>> {
     let several = strings.len() > 1;
     strings
         .iter()
         .enumerate()
         .map(|(i, s)| {
             HACKENBUSH.parse(s).map_err(|e| {
-                let what =
-                    if several { format!("--string {}", i + 1) } else { "--string".to_string() };
+                let what = if several { format!("{option} {}", i + 1) } else { option.to_string() };
                 located(e, &what)
             })
         })
@@ -311,10 +310,11 @@ fn coloured_file(ctx: &Context, text: &str, picture: &Hackenbush) -> anyhow::Res
 fn sum_value(
     arena: &mut Arena,
     solvers: &mut Solvers,
+    option: &str,
     strings: &[String],
 ) -> anyhow::Result<GameId> {
     let mut sum = arena.zero();
-    for p in pictures(strings)? {
+    for p in pictures(option, strings)? {
         let v = p.value(arena, solvers)?;
         sum = arena.add(sum, v)?;
     }
@@ -330,8 +330,8 @@ fn versus(ctx: &Context, args: &HackenbushArgs) -> anyhow::Result<ExitCode> {
     let mut arena = Arena::new().with_budget(budget.clone());
     let mut solvers = Solvers::new();
     solvers.set_budget(budget);
-    let a = sum_value(&mut arena, &mut solvers, &args.string)?;
-    let b = sum_value(&mut arena, &mut solvers, &args.versus)?;
+    let a = sum_value(&mut arena, &mut solvers, "--string", &args.string)?;
+    let b = sum_value(&mut arena, &mut solvers, "--versus", &args.versus)?;
     let at_least = arena.geq(a, b)?;
     let at_most = arena.leq(a, b)?;
     let relation = match (at_least, at_most) {

@@ -122,4 +122,5 @@ fn blue_red_stalks_by_berlekamps_rule_and_comparisons() {
     assert_eq!(v["at_least_as_good_for_left"], true);
     assert_error(&["hackenbush", "--string", "l(x"], "--string:1:3");
     assert_error(&["hackenbush", "--versus", "l"], "FILE");
+    assert_error(&["hackenbush", "--string", "lr", "--versus", "q"], "--versus:1:1");
 }
