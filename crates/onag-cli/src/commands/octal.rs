@@ -18,6 +18,7 @@ use onag::number::BigUint;
 use onag::{Budget, ErrorKind};
 use serde::Serialize;
 
+use crate::checkpoint::Checkpoint;
 use crate::commands::Context;
 use crate::{render, signal};
 
@@ -25,6 +26,7 @@ const EXAMPLES: &str = "Examples:
   onag octal 0.16                       search until certified: period 149459 from 105351
   onag octal 0.1777 --limit 200000 --timeout 60   stops short: rare values, candidate
   onag octal 4!.0 --limit 65536 --output grundy.bin   an open game: rare/common by 2^k
+  onag octal 0.6 --limit 100000 --checkpoint officers.ckpt   kept as it goes: run it again to go on
   onag octal 0.77 --upto 1000000        Kayles: period 12 from 71, certified
   onag octal 0.137 --values 0..40       Dawson's chess, values of heaps 0 to 40
   onag octal 4!.0 --upto 1048576 --plot grundy.svg
@@ -79,6 +81,12 @@ pub struct OctalArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = crate::args::count, conflicts_with = "upto")]
     pub limit: Option<u64>,
+
+    /// Without --upto: keep the values found in FILE as search goes, and go on
+    /// from the values FILE holds (a search cut short by Ctrl-C, --timeout or a crash
+    /// resumes).
+    #[arg(long, value_name = "FILE", conflicts_with = "upto")]
+    pub checkpoint: Option<String>,
 
     /// Print the values of heaps A to B (inclusive).
     #[arg(long, value_name = "A..B", value_parser = parse_range, allow_hyphen_values = true)]
@@ -234,6 +242,16 @@ struct SearchJson {
     stopped: Option<String>,
     candidate: Option<Candidate>,
     milestones: Vec<Milestone>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checkpoint: Option<CheckpointJson>,
+}
+
+/// The file of `--checkpoint`: the values it held when search started, and holds now.
+#[derive(Serialize)]
+struct CheckpointJson {
+    file: String,
+    resumed_from: usize,
+    holds: u64,
 }
 
 /// The values `--values A..B` asks for.
@@ -259,6 +277,11 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     {
         bail!(
             "--limit {n}: only a search until certified (without --values, --sum or --genus) has a limit"
+        );
+    }
+    if args.checkpoint.is_some() && !searching {
+        bail!(
+            "--checkpoint: only a search until certified (without --values, --sum or --genus) keeps one"
         );
     }
     if searching {
@@ -514,8 +537,27 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
     check_files(args.plot.as_deref(), args.output.as_deref())?;
     let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
     let output = args.output.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;
+    let (mut checkpoint, known) = match args.checkpoint.as_deref() {
+        Some(path) => {
+            let (c, known) = Checkpoint::open(path, rule, limit)?;
+            (Some(c), known)
+        }
+        None => (None, Vec::new()),
+    };
+    let resumed = known.len();
     let (budget, bar) = ctx.budget("Grundy values");
-    let mut seq = rule.search(limit as usize, &budget).with_context(named)?;
+    let mut next = resumed as u64;
+    let mut keep = |batch: &[u32]| -> onag::Result<()> {
+        if let Some(c) = checkpoint.as_mut() {
+            c.append(next, batch).map_err(|e| {
+                onag::Error::new(ErrorKind::Io, format!("--checkpoint '{}': {e}", c.path()))
+            })?;
+        }
+        next += batch.len() as u64;
+        Ok(())
+    };
+    let mut seq =
+        rule.search_from(known, limit as usize, &budget, &mut keep).with_context(named)?;
     let arithmetic_at = onag::impartial::heap::arith::certify_sequence(rule, &mut seq);
     drop(bar);
     let interrupted = signal::cancel_flag().load(std::sync::atomic::Ordering::Relaxed);
@@ -553,6 +595,11 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
                 stopped: seq.stopped.clone(),
                 candidate: seq.candidate,
                 milestones,
+                checkpoint: checkpoint.as_ref().map(|c| CheckpointJson {
+                    file: c.path().to_string(),
+                    resumed_from: resumed,
+                    holds: c.held(),
+                }),
             }),
             algorithm: seq.algorithm,
             rare_mask: seq.rare_mask,
@@ -594,6 +641,13 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
             };
             out.line(format_args!("  {k}: {} {} {}", m.rare, m.common, m.largest))?;
         }
+    }
+    if let Some(c) = &checkpoint {
+        out.line(format_args!(
+            "checkpoint: '{}' holds heaps 0..{} (search went on from heap {resumed})",
+            c.path(),
+            c.held().saturating_sub(1)
+        ))?;
     }
     out.finish()?;
     Ok(code)

@@ -1,6 +1,7 @@
 //! `onag octal CODE` without `--upto`: search until a period is certified,
 //! its limits, and what it prints when it stops short.
 
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -91,4 +92,81 @@ fn ctrl_c_prints_what_was_found() {
     assert_eq!(out.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains("(stopped: interrupted)"), "{stdout}");
     assert!(stdout.contains("heaps below 2^k"), "{stdout}");
+}
+
+#[test]
+fn a_checkpoint_keeps_the_values_and_a_search_goes_on_from_it() {
+    let dir = std::env::temp_dir().join(format!("onag-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("grundy.bin");
+    let path = file.to_str().unwrap();
+    let first = onag(&["octal", "4!.0", "--limit", "5000", "--checkpoint", path, "-q"]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert!(
+        first.stdout.contains(&format!(
+            "checkpoint: '{path}' holds heaps 0..5000 (search went on from heap 0)"
+        )),
+        "{}",
+        first.stdout
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(&bytes[..64], format!("{:<63}\n", "onag grundy values 4!.0").as_bytes());
+    assert_eq!(bytes.len(), 64 + 4 * 5001);
+    // A crash mid-value leaves a partial value: dropped when search goes on.
+    std::fs::OpenOptions::new().append(true).open(&file).unwrap().write_all(&[7, 7]).unwrap();
+    let resumed =
+        onag(&["octal", "4!.0", "--limit", "12000", "--checkpoint", path, "--json", "-q"]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let fresh = onag(&["octal", "4!.0", "--limit", "12000", "--json", "-q"]);
+    let (a, b): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&resumed.stdout).unwrap(),
+        serde_json::from_str(&fresh.stdout).unwrap(),
+    );
+    assert_eq!(a["sequence"], b["sequence"]);
+    assert_eq!(a["search"]["milestones"], b["search"]["milestones"]);
+    assert_eq!(a["search"]["checkpoint"]["resumed_from"], 5001);
+    assert_eq!(a["search"]["checkpoint"]["holds"], 12001);
+    // The file holds exactly the values, little-endian u32 after the header.
+    let bytes = std::fs::read(&file).unwrap();
+    let held: Vec<u64> = bytes[64..]
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes(b.try_into().unwrap()) as u64)
+        .collect();
+    let want: Vec<u64> =
+        b["sequence"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(held, want);
+    // A shorter limit reads what it needs and writes nothing.
+    let short = onag(&["octal", "4!.0", "--limit", "3000", "--checkpoint", path, "-q"]);
+    assert_eq!(short.code, 0, "{}", short.stderr);
+    assert!(
+        short.stdout.contains("holds heaps 0..12000 (search went on from heap 3001)"),
+        "{}",
+        short.stdout
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_of_another_game_or_no_checkpoint_is_refused() {
+    let dir = std::env::temp_dir().join(format!("onag-checkpoint-other-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.bin");
+    let path = file.to_str().unwrap();
+    assert_eq!(onag(&["octal", "0.6", "--limit", "100", "--checkpoint", path, "-q"]).code, 0);
+    assert_error(
+        &["octal", "0.77", "--limit", "100", "--checkpoint", path],
+        &format!("--checkpoint '{path}': it holds the values of 0.6, not of 0.77"),
+    );
+    std::fs::write(&file, "1\n2\n3\n").unwrap();
+    assert_error(&["octal", "0.6", "--checkpoint", path], "not a checkpoint of onag");
+    assert_error(
+        &["octal", "0.6", "--values", "1..5", "--checkpoint", path],
+        "--checkpoint: only a search until certified",
+    );
+    assert_error(
+        &["octal", "0.6", "--checkpoint", dir.to_str().unwrap()],
+        "cannot open it for writing",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -111,3 +111,51 @@ fn milestones_count_rare_values_at_powers_of_two() {
     }
     assert_eq!(marks.last().unwrap().heaps, 100_001);
 }
+
+#[test]
+fn a_search_resumed_from_known_values_is_the_search_from_nothing() {
+    // 4!.0 and 0.6 have no period (plain table, every heap searched); 0.16
+    // certifies its period after the resumption point; 0.4 (leaves up to
+    // two heaps, a plain code with a criterion) too.
+    for (code, limit, cuts) in [
+        ("4!.0", 30_000, &[0usize, 1, 255, 256, 4096, 20_000, 30_001][..]),
+        ("0.6", 20_000, &[300, 5000][..]),
+        ("0.16", 600_000, &[1000, 150_000][..]),
+        ("0.4", 3000, &[100][..]),
+    ] {
+        let rule = TakeAndBreak::parse(code).unwrap();
+        let whole = rule.search(limit, &Budget::unlimited()).unwrap();
+        for &cut in cuts {
+            let known = whole.values[..cut.min(whole.values.len())].to_vec();
+            let mut handed = known.clone();
+            let resumed = rule
+                .search_from(known, limit, &Budget::unlimited(), &mut |batch| {
+                    handed.extend_from_slice(batch);
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(resumed.values, whole.values, "{code} from {cut}");
+            assert_eq!(handed, whole.values, "{code} from {cut}: the values handed on");
+            assert_eq!(resumed.certified, whole.certified, "{code} from {cut}");
+            assert_eq!(
+                (resumed.rare_mask, resumed.rare_count),
+                (whole.rare_mask, whole.rare_count)
+            );
+            assert_eq!(resumed.milestones(), whole.milestones(), "{code} from {cut}");
+        }
+    }
+}
+
+#[test]
+fn a_search_refuses_known_values_of_another_game() {
+    let kayles = TakeAndBreak::parse("0.77").unwrap().sequence(100, &Budget::unlimited()).unwrap();
+    let grundy = TakeAndBreak::parse("4!.0").unwrap();
+    let err = grundy.search_from(kayles.values, 1000, &Budget::unlimited(), &mut |_| Ok(()));
+    let message = err.unwrap_err().to_string();
+    assert!(message.contains("not those of 4!.0: heap 1 has value 0, not 1"), "{message}");
+    // An error while handing values on ends the search with it.
+    let err = grundy.search_from(Vec::new(), 100_000, &Budget::unlimited(), &mut |_| {
+        Err(onag::Error::invalid("disk full"))
+    });
+    assert!(err.unwrap_err().to_string().contains("disk full"));
+}

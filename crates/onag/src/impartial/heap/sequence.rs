@@ -20,6 +20,10 @@ use crate::impartial::heap::{HeapRuleset, TakeAndBreak, blocks, sparse};
 /// The largest heap a sequence may reach (values are indexed by `u32`).
 pub const MAX_HEAP: usize = (u32::MAX - 2) as usize;
 
+/// How many of the values a search continues from are checked against the
+/// game's own (see [`TakeAndBreak::search_from`]).
+pub const CHECKED_ON_RESUME: usize = 1024;
+
 /// How the values were computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -178,6 +182,10 @@ pub(crate) trait Step {
     fn rare(&self) -> Option<(u32, usize)> {
         None
     }
+    /// Takes `values` (this game's first values, none computed by this
+    /// stepper) as if it had computed them: its state afterwards is the one
+    /// it would have after computing them itself.
+    fn resume(&mut self, _values: &[u32]) {}
 }
 
 /// The plain algorithm over any ruleset: every option, XOR of its heaps' values, mex.
@@ -384,18 +392,60 @@ impl TakeAndBreak {
     /// search goes (about four bytes a value); `limit` above [`MAX_HEAP`] is
     /// an error before anything is allocated.
     pub fn search(&self, limit: usize, budget: &Budget) -> Result<GrundySequence> {
+        self.search_from(Vec::new(), limit, budget, &mut |_| Ok(()))
+    }
+
+    /// Like [`search`](Self::search), continuing from `known`, values of
+    /// heaps `0..known.len()` found by an earlier search (values past
+    /// `limit` are dropped), and handing every value found after them to
+    /// `found`, in order, as search goes (a batch at a time): a long search
+    /// kept in a file survives an interruption. The result is the one of a
+    /// search from nothing, except that search may have gone further
+    /// ([`GrundySequence::searched`]). The first [`CHECKED_ON_RESUME`] known
+    /// values are checked against this game's, so values of another game
+    /// are an error; an error of `found` ends search with that error.
+    pub fn search_from(
+        &self,
+        known: Vec<u32>,
+        limit: usize,
+        budget: &Budget,
+        found: &mut dyn FnMut(&[u32]) -> Result<()>,
+    ) -> Result<GrundySequence> {
         if limit > MAX_HEAP {
             return Err(Error::invalid(format!(
                 "limit {limit}: heaps are limited to {MAX_HEAP} (values are indexed by u32)"
             )));
         }
+        self.check_known(&known)?;
         let criterion = self.periodicity_criterion();
         let mode = Mode { analyse: true, fill: false, partial: true };
+        let carry = Carry { known, found: Some(found) };
         match sparse::Sparse::new(self, Threads::Auto) {
-            Some(mut fast) => drive_with(&mut fast, criterion, limit, budget, mode),
-            None => {
-                drive_with(&mut Plain::shared(self, Threads::Auto), criterion, limit, budget, mode)
-            }
+            Some(mut fast) => drive_from(&mut fast, criterion, limit, budget, mode, carry),
+            None => drive_from(
+                &mut Plain::shared(self, Threads::Auto),
+                criterion,
+                limit,
+                budget,
+                mode,
+                carry,
+            ),
+        }
+    }
+
+    /// Checks the first [`CHECKED_ON_RESUME`] of `known` against this game's values.
+    fn check_known(&self, known: &[u32]) -> Result<()> {
+        let check = known.len().min(CHECKED_ON_RESUME);
+        if check == 0 {
+            return Ok(());
+        }
+        let own = self.sequence_with(check - 1, &Budget::unlimited(), false)?;
+        match (0..check).find(|&n| own.values[n] != known[n]) {
+            None => Ok(()),
+            Some(n) => Err(Error::invalid(format!(
+                "the known values are not those of {self}: heap {n} has value {}, not {}",
+                own.values[n], known[n]
+            ))),
         }
     }
 
@@ -471,9 +521,20 @@ fn progress_task(rare: Option<(u32, usize)>, n: usize, cand: Option<period::Cand
     task
 }
 
-/// Searches values until `upto` or a certified period (see [`Mode`]).
-/// Without `fill` and with a criterion, the table grows as search goes and
-/// the position limit is checked before every growth past it.
+/// Receives the values a search finds, a batch at a time.
+type Found<'f> = dyn FnMut(&[u32]) -> Result<()> + 'f;
+
+/// Values a search starts from, and where the values it finds go (see
+/// [`TakeAndBreak::search_from`]).
+#[derive(Default)]
+struct Carry<'f> {
+    /// Values of heaps `0..known.len()`, already found.
+    known: Vec<u32>,
+    /// Receives each batch of values found.
+    found: Option<&'f mut Found<'f>>,
+}
+
+/// [`drive_from`] with nothing known.
 fn drive_with(
     step: &mut dyn Step,
     criterion: Option<(u32, usize)>,
@@ -481,16 +542,33 @@ fn drive_with(
     budget: &Budget,
     mode: Mode,
 ) -> Result<GrundySequence> {
+    drive_from(step, criterion, upto, budget, mode, Carry::default())
+}
+
+/// Searches values until `upto` or a certified period (see [`Mode`]),
+/// from the values `carry` knows. Without `fill` and with a criterion, the
+/// table grows as search goes and the position limit is checked before
+/// every growth past it.
+fn drive_from(
+    step: &mut dyn Step,
+    criterion: Option<(u32, usize)>,
+    upto: usize,
+    budget: &Budget,
+    mode: Mode,
+    carry: Carry<'_>,
+) -> Result<GrundySequence> {
     if upto > MAX_HEAP {
         return Err(Error::invalid(format!("heaps are limited to {MAX_HEAP}")));
     }
     let total = upto as u64 + 1;
     let grow = !mode.fill && criterion.is_some();
-    let mut values: Vec<u32> = Vec::new();
+    let Carry { known: mut values, mut found } = carry;
+    values.truncate(upto + 1);
+    step.resume(&values);
     if !grow {
         budget.check_positions(total)?;
         budget.check_memory(total * 4)?;
-        values.try_reserve_exact(upto + 1).map_err(|_| {
+        values.try_reserve_exact(upto + 1 - values.len()).map_err(|_| {
             Error::new(ErrorKind::LimitExceeded, format!("cannot allocate {total} values"))
         })?;
     }
@@ -502,6 +580,9 @@ fn drive_with(
         u64::MAX
     };
     let mut next_check = 64usize;
+    while next_check < values.len() {
+        next_check += (next_check / 16).max(64);
+    }
     let mut certified = None;
     let mut cand = None;
     let mut stopped = None;
@@ -541,7 +622,11 @@ fn drive_with(
                     )
                 })?;
             }
+            let before = values.len();
             step.steps(&mut values, batch_end)?;
+            if let Some(found) = found.as_mut() {
+                found(&values[before..])?;
+            }
             if let Some((h, k)) = criterion
                 && (values.len() == next_check || values.len() == upto + 1)
             {

@@ -479,4 +479,16 @@ impl Step for Sparse {
     fn rare(&self) -> Option<(u32, usize)> {
         Some((self.mask, self.rare.len()))
     }
+
+    /// Replays [`Step::step`]'s bookkeeping (mask choices and records) over
+    /// `values`, so the mask and the rare heaps are those of computing them.
+    fn resume(&mut self, values: &[u32]) {
+        for (n, &v) in values.iter().enumerate() {
+            if self.pending {
+                self.pending = false;
+                self.select(&values[..n]);
+            }
+            self.record(n, v);
+        }
+    }
 }
