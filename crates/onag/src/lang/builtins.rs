@@ -25,6 +25,7 @@ pub(crate) const RULESETS: &[&str] = &[
     "GrundysGame",
     "Subtraction",
     "TakeAndBreak",
+    "Spawning",
     "Wythoff",
     "FibonacciNim",
     "Domineering",
@@ -80,6 +81,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             }
             if short == "TakeAndBreak" {
                 return rulesets::take_and_break(ev, &args, span);
+            }
+            if short == "Spawning" {
+                return rulesets::spawning(ev, &args, span);
             }
             if let Some(result) = classic::call(ev, short, &args, span) {
                 return result;

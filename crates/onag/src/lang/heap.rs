@@ -30,6 +30,7 @@ use super::value::Value;
 use crate::error::{ErrorKind, Result};
 use std::ops::ControlFlow;
 
+use crate::impartial::heap::spawning::Spawning;
 use crate::impartial::heap::subtraction::{self, Analysis, SubtractionSet};
 use crate::impartial::heap::{HeapRuleset, TakeAndBreak};
 use crate::impartial::misere::MisereSolver;
@@ -161,6 +162,41 @@ pub(crate) fn take_and_break(
     Ok(Value::Ruleset(Ruleset::TakeAndBreak(code, name)))
 }
 
+/// `Spawning("1-3")`: the heap form of a coin-turning rule.
+pub(crate) fn spawning(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let [(None, Value::Str(text), at)] = args else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "Spawning takes one turning code, e.g. Spawning(\"1-3\")",
+        ));
+    };
+    let rule = crate::impartial::coins::CoinRule::parse(text).map_err(|e| {
+        let column = e.location().map_or(0, |l| l.column);
+        let offset = at.start + column;
+        ev.error(Span::new(offset, offset), e.kind(), format!("Spawning: {}", e.message()))
+    })?;
+    Ok(Value::Ruleset(Ruleset::Spawning(rule)))
+}
+
+/// The heap values `g(0..=upto)` of a spawning game.
+fn spawning_values(
+    ev: &mut Eval<'_>,
+    rule: &crate::impartial::coins::CoinRule,
+    upto: u64,
+    span: Span,
+) -> Result<Vec<u32>> {
+    let upto = usize::try_from(upto)
+        .map_err(|_| ev.error(span, ErrorKind::LimitExceeded, "the heap is too large"))?;
+    Spawning::new(rule.clone(), ev.budget.clone())
+        .values(upto, ev.budget)
+        .map_err(|e| ev.locate(e, span))
+}
+
 /// The heap values `g(0..=upto)` of a take-and-break game, with its certified period.
 fn code_sequence(
     ev: &mut Eval<'_>,
@@ -256,6 +292,7 @@ pub(crate) fn nim_value_sequence(
     let table: Vec<u32> = match (rules.set(), rules) {
         (Some(set), _) => analyze(ev, &set, n, 0, span)?.table,
         (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?.values,
+        (None, Ruleset::Spawning(rule)) => spawning_values(ev, rule, n, span)?,
         _ => Vec::new(),
     };
     let values = table.iter().skip(1).take(n as usize).map(|&g| Value::int(g));
@@ -277,6 +314,13 @@ pub(crate) fn check_periodicity(
         (None, Ruleset::TakeAndBreak(code, _)) => code_sequence(ev, code, n, span)?
             .certified
             .map(|p| (p.period as u64, p.preperiod as u64, u64::from(p.saltus))),
+        (None, Ruleset::Spawning(_)) => {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                "CheckPeriodicity: only subtraction and take-and-break games have certified periods",
+            ));
+        }
         _ => None,
     };
     Ok(match found {
@@ -370,6 +414,19 @@ pub(crate) fn heap_value(
                 upto = if next >= last / 2 { last } else { next };
             }
         }
+        (None, Ruleset::Spawning(rule)) => {
+            let h = within.filter(|&h| h < cap).ok_or_else(|| {
+                ev.error(
+                    span,
+                    ErrorKind::LimitExceeded,
+                    format!(
+                        "heap {heap}: spawning games are computed heap by heap, up to {}",
+                        cap.saturating_sub(1)
+                    ),
+                )
+            })?;
+            Ok(BigUint::from(spawning_values(ev, rule, h, span)?[h as usize]))
+        }
         _ => Err(out_of_reach(ev, heap, 0, span)),
     }
 }
@@ -398,21 +455,35 @@ pub(crate) fn misere(
     })?;
     let set = rules.set();
     let subtraction_rule = set.as_ref().map(SubtractionRule);
-    let rule: &dyn HeapRuleset = match (&subtraction_rule, rules) {
-        (Some(r), _) => r,
-        (None, Ruleset::TakeAndBreak(code, _)) => code,
+    let budget =
+        misere_budget(ev, if genus { DEFAULT_GENUS_POSITIONS } else { DEFAULT_MISERE_POSITIONS });
+    let spawning = match rules {
+        Ruleset::Spawning(rule) => Some(Spawning::new(rule.clone(), budget.clone())),
+        _ => None,
+    };
+    let rule: &dyn HeapRuleset = match (&subtraction_rule, rules, &spawning) {
+        (Some(r), _, _) => r,
+        (None, Ruleset::TakeAndBreak(code, _), _) => code,
+        (None, _, Some(s)) => s,
         _ => return Err(out_of_reach(ev, heap, 0, span)),
     };
     let mut solver = MisereSolver::new(rule);
     // Name the member in a limit's message: "MisereNimValue: 300001 positions exceed ...".
     let named = |e: crate::Error| crate::Error::new(e.kind(), format!("{name}: {}", e.message()));
+    // An option list cut short by the budget would give a wrong answer.
+    let cut_short = || spawning.as_ref().and_then(Spawning::take_error);
     if !genus {
-        let budget = misere_budget(ev, DEFAULT_MISERE_POSITIONS);
-        let v = solver.misere_value(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
-        return Ok(Value::int(v));
+        let v = solver.misere_value(&[n], &budget);
+        if let Some(e) = cut_short() {
+            return Err(ev.locate(named(e), span));
+        }
+        return Ok(Value::int(v.map_err(|e| ev.locate(named(e), span))?));
     }
-    let budget = misere_budget(ev, DEFAULT_GENUS_POSITIONS);
-    let genus = solver.genus(&[n], &budget).map_err(|e| ev.locate(named(e), span))?;
+    let found = solver.genus(&[n], &budget);
+    if let Some(e) = cut_short() {
+        return Err(ev.locate(named(e), span));
+    }
+    let genus = found.map_err(|e| ev.locate(named(e), span))?;
     Ok(Value::Genus(genus.to_string()))
 }
 

@@ -5,6 +5,7 @@
 
 use num_bigint::BigUint;
 
+use crate::impartial::coins::CoinRule;
 use crate::impartial::heap::TakeAndBreak;
 use crate::impartial::heap::subtraction::SubtractionSet;
 
@@ -18,6 +19,8 @@ pub enum Ruleset {
     /// A take-and-break game, with the name it was written with
     /// (`game.heap.Kayles`, `game.heap.TakeAndBreak("0.137")`).
     TakeAndBreak(TakeAndBreak, String),
+    /// A spawning game: a coin-turning rule played on heaps.
+    Spawning(CoinRule),
 }
 
 impl Ruleset {
@@ -26,7 +29,7 @@ impl Ruleset {
         match self {
             Ruleset::Nim => Some(SubtractionSet::AllBut(Vec::new())),
             Ruleset::Subtraction(set) => Some(set.clone()),
-            Ruleset::TakeAndBreak(..) => None,
+            Ruleset::TakeAndBreak(..) | Ruleset::Spawning(_) => None,
         }
     }
 
@@ -45,12 +48,16 @@ impl Ruleset {
             }
             Ruleset::Subtraction(SubtractionSet::Rule(_)) => None,
             Ruleset::TakeAndBreak(code, _) => Some(code.clone()),
+            Ruleset::Spawning(_) => None,
         }
     }
 
     /// Whether two rulesets are the same game: the same normalised code, or
     /// (for subtraction sets too large for a code) the same set.
     pub fn same_rules(&self, other: &Ruleset) -> bool {
+        if let (Ruleset::Spawning(a), Ruleset::Spawning(b)) = (self, other) {
+            return a.code() == b.code();
+        }
         match (self.code(), other.code()) {
             (Some(a), Some(b)) => a == b,
             (None, None) => self.set().is_some() && self.set() == other.set(),
@@ -73,6 +80,12 @@ impl Ruleset {
                 format!("game.heap.Subtraction(\"{}\")", r.name())
             }
             Ruleset::TakeAndBreak(_, name) => name.clone(),
+            Ruleset::Spawning(rule) => {
+                let mut name = String::from("game.heap.Spawning(");
+                super::value::write_string(&mut name, rule.text());
+                name.push(')');
+                name
+            }
         }
     }
 }

@@ -27,6 +27,7 @@ mod ruleset_grid_stones;
 mod ruleset_hackenbush;
 mod ruleset_heap;
 mod ruleset_strip;
+mod spawning;
 mod subtraction;
 mod take_away;
 mod thermo;

@@ -8,7 +8,8 @@
 //! sums ([`nim_value_of_sum`]) and misère values
 //! ([`crate::impartial::misere`]) for free. Take-and-break codes
 //! ([`code::TakeAndBreak`]: octal, hexadecimal and CGSuite's extended syntax)
-//! implement it and get a faster sequence algorithm besides.
+//! implement it and get a faster sequence algorithm besides; spawning games
+//! ([`spawning::Spawning`]) are coin-turning games written as heap games.
 
 pub mod arith;
 mod blocks;
@@ -18,6 +19,7 @@ pub mod period;
 pub mod search;
 pub mod sequence;
 mod sparse;
+pub mod spawning;
 pub mod subtraction;
 
 use std::ops::ControlFlow;
