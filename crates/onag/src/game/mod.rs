@@ -23,6 +23,7 @@
 mod arena;
 mod atomic;
 mod build;
+mod companion;
 mod cooling;
 mod import;
 mod incentives;

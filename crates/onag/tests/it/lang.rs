@@ -791,3 +791,130 @@ fn left_and_right_incentives() {
         }
     }
 }
+
+/// CGSuite's own expected values (its `CanonicalShortGameTestCase`):
+/// input, companion, freeze, misère outcome class.
+#[test]
+fn companion_freeze_and_misere_outcome_as_cgsuite() {
+    let cases = [
+        ("0", "*", "0", "N"),
+        ("5", "5", "5", "R"),
+        ("-1823437481924", "-1823437481924", "-1823437481924", "L"),
+        ("-1/2", "-1/2", "-1/2", "L"),
+        ("25/16", "25/16", "25/16", "R"),
+        ("*8", "*8", "*8", "N"),
+        ("9/8+*", "9/8*", "9/8*", "R"),
+        ("^", "^*", "^", "R"),
+        ("v*", "v", "v*", "R"),
+        ("6+^*", "6^*", "6^*", "R"),
+        ("^*6", "^*6", "^*6", "P"),
+        ("73/16+v9*8", "73/16v9*8", "73/16v9*8", "R"),
+        ("{0|*||*|||*||||*}", "^[4]*", "^[4]", "R"),
+        ("{0||0|v*}", "{0|^<2>*}", "{0|^<2>}", "R"),
+        ("{0||0|vvv}", "{0,*||*|v3*}", "{0||0|v3}", "R"),
+        ("{^^^|vv}", "{^3*|vv*}", "{^3|vv}", "R"),
+        ("{0||0|-3/2}", "{0,*||*|-3/2}", "Tiny(3/2)", "R"),
+        ("{0|||0||-1|-3}", "{0,*|||*||-1|-3}", "Tiny({3|1})", "R"),
+        ("{5||3|1|||0||||0}", "{5||3|1|||*||||0,*}", "Miny({5||3|1})", "L"),
+        ("{1|^^||^}", "{1|^^*||^*}", "{1|^^||^}", "R"),
+        ("{1|^^^||^}", "{1|^3*||^*}", "{1|^3||^}", "R"),
+        ("{3||2+*|1+*}", "{3||2*|1*}", "9/4*", "R"),
+        (
+            "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+            "{3/2*|1/2||{*|-3},{-1*,{-1/2|-1*}|-5/2}}",
+            "-5/16*",
+            "R",
+        ),
+    ];
+    for (g, companion, freeze, misere) in cases {
+        assert_eq!(run(&format!("({g}).Companion")), companion, "{g}.Companion");
+        assert_eq!(run(&format!("({g}).Freeze")), freeze, "{g}.Freeze");
+        assert_eq!(run(&format!("({g}).MisereOutcomeClass")), misere, "{g}.MisereOutcomeClass");
+    }
+}
+
+/// The companion is a lattice automorphism of each day's games: it is an
+/// involution and keeps order, checked on every game born by day 2.
+#[test]
+fn the_companion_is_an_order_keeping_involution() {
+    let day1 = ["0", "*", "1", "-1"];
+    let mut day2: Vec<String> = day1.iter().map(|s| s.to_string()).collect();
+    let subsets = |opts: &[&str]| -> Vec<String> {
+        (0..1u32 << opts.len())
+            .map(|m| {
+                (0..opts.len())
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(|i| opts[i])
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect()
+    };
+    for l in subsets(&day1) {
+        for r in subsets(&day1) {
+            day2.push(format!("{{{l}|{r}}}"));
+        }
+    }
+    let mut session = Session::new();
+    let budget = Budget::unlimited();
+    let mut eval = |input: String| session.run_to_string(&input, &budget).unwrap();
+    for g in &day2 {
+        assert_eq!(eval(format!("({g}).Companion.Companion == {g}")), "true", "{g}");
+        for h in day2.iter().step_by(7) {
+            let before = eval(format!("{g} <= {h}"));
+            let after = eval(format!("({g}).Companion <= ({h}).Companion"));
+            assert_eq!(before, after, "{g} <= {h}");
+        }
+    }
+}
+
+/// The misère outcome of a form against play on the form's own game tree
+/// (options read through `LeftOptions` and `RightOptions`), on small games.
+#[test]
+fn misere_outcomes_match_play_on_the_form() {
+    fn left_wins_first(game: &str, session: &mut Session, budget: &Budget) -> (bool, bool) {
+        let options = |side: &str, session: &mut Session| -> Vec<String> {
+            let text = session.run_to_string(&format!("({game}).{side}Options"), budget).unwrap();
+            let inner = text.trim_start_matches('{').trim_end_matches('}').to_string();
+            if inner.is_empty() { Vec::new() } else { split_top(&inner) }
+        };
+        let lefts = options("Left", session);
+        let rights = options("Right", session);
+        let lf = lefts.is_empty() || lefts.iter().any(|o| !left_wins_first(o, session, budget).1);
+        let rf = rights.is_empty() || rights.iter().any(|o| !left_wins_first(o, session, budget).0);
+        (lf, rf)
+    }
+    fn split_top(text: &str) -> Vec<String> {
+        let mut parts = Vec::new();
+        let (mut depth, mut start) = (0, 0);
+        for (i, c) in text.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    parts.push(text[start..i].to_string());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(text[start..].to_string());
+        parts
+    }
+    let mut session = Session::new();
+    let budget = Budget::unlimited();
+    for g in [
+        "0", "*", "^", "v*", "{1|-1}", "{0|1}", "{1/2|*}", "{*|0,*}", "{0,*|0}", "^*", "{2|-1*}",
+        "*2",
+    ] {
+        let (lf, rf) = left_wins_first(g, &mut session, &budget);
+        let want = match (lf, rf) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        let got = session.run_to_string(&format!("({g}).MisereOutcomeClass"), &budget).unwrap();
+        assert_eq!(got, want, "{g}");
+    }
+}

@@ -358,6 +358,23 @@ const MEMBERS: &[Member<GameId>] = &[
         |ev, g, _, s| test(ev, *g, s, Arena::is_number_tiny),
     ),
     member(
+        "Companion",
+        0,
+        "the lattice companion: 0 <-> *, ^ <-> ^*, else {GL companions, 0 if G >= 0 | GR companions, 0 if G <= 0}",
+        "(^).Companion",
+        |ev, g, _, s| game_of(ev, *g, s, Arena::companion),
+    ),
+    member("Freeze", 0, "G cooled by its temperature", "{3||2*|1*}.Freeze", |ev, g, _, s| {
+        game_of(ev, *g, s, Arena::freeze)
+    }),
+    member(
+        "MisereOutcomeClass",
+        0,
+        "L, R, P or N when the form is played misère (the player unable to move wins)",
+        "(^).MisereOutcomeClass",
+        |ev, g, _, s| ev.arena(s, |a| a.misere_outcome(*g)).map(Value::Outcome),
+    ),
+    member(
         "StopCount",
         0,
         "the number of lines of play that end at a number",
