@@ -291,7 +291,9 @@ def sweep(
     Dask cluster of ``workers`` worker processes; an address
     (``"tcp://host:8786"``) uses that cluster, failing with ``onag.Error``
     when it does not answer within ``timeout`` seconds; ``workers=0`` runs
-    in this process. Limits apply to each item.
+    in this process. Limits apply to each item. In a script (not a notebook)
+    call it under ``if __name__ == "__main__":``, since Dask starts the local
+    workers as new interpreters that import the script.
 
     The table is rewritten whole and atomically (a temporary file renamed
     over it) at most every ``checkpoint`` seconds as rows arrive, at the end,
