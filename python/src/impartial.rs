@@ -181,7 +181,10 @@ pub fn octal(
             ))
         })?;
     let (seq, certified_at) = limits::run(py, &limits, Some(OCTAL_MAX_POSITIONS), |budget| {
+        // The table handed to NumPy holds every value to `upto`: a limit it
+        // passes fails now, not after the search.
         budget.check_positions(upto.saturating_add(1))?;
+        budget.check_memory(upto.saturating_add(1).saturating_mul(4))?;
         let (mut seq, at) = search::search(&rule, upto, budget)?;
         seq.fill_to(upto_index)?;
         Ok((seq, at))

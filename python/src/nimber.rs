@@ -6,18 +6,22 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use onag::nimber;
 use pyo3::exceptions::{PyTypeError, PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 /// A one-dimensional `uint64` array argument, or a one-line `TypeError`.
 fn u64_array<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<PyReadonlyArray1<'py, u64>> {
     match value.extract::<PyReadonlyArray1<'py, u64>>() {
         Ok(array) => Ok(array),
         Err(_) => {
-            let dtype = value
-                .getattr("dtype")
-                .map(|d| d.to_string())
-                .unwrap_or_else(|_| value.get_type().to_string());
+            let not = match (value.getattr("dtype"), value.getattr("ndim")) {
+                (Ok(dtype), Ok(ndim)) if dtype.to_string() == "uint64" => {
+                    format!("a {ndim}-dimensional array")
+                }
+                (Ok(dtype), _) => dtype.to_string(),
+                _ => value.get_type().to_string(),
+            };
             Err(PyTypeError::new_err(format!(
-                "{what}: expected a one-dimensional numpy.uint64 array, not {dtype}"
+                "{what}: expected a one-dimensional numpy.uint64 array, not {not}"
             )))
         }
     }
@@ -43,6 +47,11 @@ pub fn nim_mul<'py>(
     let b_scalar = b.extract::<u64>().ok();
     let b = match b_scalar {
         Some(_) => None,
+        None if b.is_instance_of::<PyInt>() => {
+            return Err(PyValueError::new_err(format!(
+                "nim_mul(a, b): b = {b} is not a 64-bit nimber (0 to 2^64 - 1)"
+            )));
+        }
         None => Some(u64_array(b, "nim_mul(a, b): b")?),
     };
     if let Some(b) = &b

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import onag
-from conftest import cli_eval
+from conftest import cli, cli_eval
 
 GAMES = ["{2|1}", "*", "^", "{3||2*|1*}", "+-1", "{0|v*}", "{1|{0|-1}}", "3/4", "-2", "*3", "{0||0|-1}"]
 
@@ -118,6 +118,31 @@ def test_limits_stop_a_long_call():
     # The count includes the games the process already holds.
     assert re.fullmatch(r"\d+ positions exceed the limit of 100 \(raise --max-positions\)", str(e.value))
     assert calc("1+1") == "2"
+
+
+def test_a_memory_limit_is_the_commands_one_line_error_and_the_interpreter_goes_on():
+    # The command's message for the same limit, after its `--upto N: ` context.
+    err = cli("octal", "0.007", "--upto", "100000", "--max-memory", "64K", check=False)
+    assert err.returncode == 2
+    expected = err.stderr.strip().split("--upto 100000: ", 1)[1]
+    assert expected == ("400004 bytes of tables exceed the memory limit of 65536 bytes "
+                        "(raise --max-memory)")
+    for code in ("0.007", "0.77"):  # no period known; a period found at once
+        start = time.process_time()
+        with pytest.raises(onag.LimitExceeded) as e:
+            onag.octal(code, 100000, max_memory="64K")
+        # The table's size is known before any search.
+        assert str(e.value) == expected and time.process_time() - start < 1
+        assert isinstance(e.value, onag.Error)
+    board = 'game.grid.Domineering(".....|.....|.....|.....|.....")'
+    with pytest.raises(onag.LimitExceeded, match=r"^\d+ bytes of tables exceed the memory limit of 65536 bytes \(raise --max-memory\)$"):
+        onag.Game(board, max_memory=65536)
+    # The same calls go on working, within the limit or without one: the
+    # positions the stopped search had begun are valued afresh.
+    assert str(onag.Game(board).canonical_form) == cli_eval(board + ".CanonicalForm")[0]
+    assert len(onag.octal("0.007", 1000, max_memory="1M").values) == 1001
+    assert str(onag.Game("{2|1}") + onag.Game("*")) == "{2*|1*}"
+    assert onag.Calculator()("x := ^; x + *") == "^*"
 
 
 def test_ctrl_c_raises_keyboard_interrupt_and_leaves_the_interpreter_usable():

@@ -2,6 +2,7 @@
 the rulesets against the `onag` command and brute force."""
 
 import random
+import sys
 from functools import lru_cache
 
 import numpy as np
@@ -137,10 +138,33 @@ def test_wrong_dtypes_are_one_line_errors():
         onag.nim_mul(np.ones(3, dtype=np.uint64), np.ones(2, dtype=np.uint64))
     with pytest.raises(ZeroDivisionError):
         onag.nim_inv(np.zeros(1, dtype=np.uint64))
-    with pytest.raises(onag.ParseError):
+    with pytest.raises(TypeError, match=r"^nim_mul\(a, b\): a: expected a one-dimensional numpy.uint64 array, not int64$"):
+        onag.nim_mul(np.ones(3, dtype=np.int64), np.ones(3, dtype=np.uint64))
+    with pytest.raises(TypeError, match=r"^nim_mul\(a, b\): a: expected a one-dimensional numpy.uint64 array, not a 2-dimensional array$"):
+        onag.nim_mul(np.ones((2, 2), dtype=np.uint64), 3)
+    with pytest.raises(TypeError, match=r"^nim_sqrt\(a\): expected a one-dimensional numpy.uint64 array, not <class 'list'>$"):
+        onag.nim_sqrt([1, 2])
+    with pytest.raises(ValueError, match=r"^nim_mul\(a, b\): b = -1 is not a 64-bit nimber \(0 to 2\^64 - 1\)$"):
+        onag.nim_mul(np.ones(3, dtype=np.uint64), -1)
+    with pytest.raises(onag.ParseError, match=r"^CODE:1:4: "):
         onag.octal("0.9x", 10)
-    with pytest.raises(TypeError):
-        onag.octal("0.77", 10.5)
+    # A float where an int goes: Python's one-line TypeError, the argument in a note.
+    for call in (lambda: onag.octal("0.77", 10.5), lambda: onag.subtraction([1.5, 2], 10),
+                 lambda: onag.nim_pow(np.ones(3, dtype=np.uint64), 2.0),
+                 lambda: onag.octal("0.77", 10, max_positions=1.5)):
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value) == "'float' object cannot be interpreted as an integer"
+    with pytest.raises(TypeError, match=r"^max_memory: expected a number of bytes or a size such as '4G'$"):
+        onag.octal("0.77", 10, max_memory=1.5)
+    with pytest.raises(OverflowError) as e:
+        onag.octal("0.77", -1)
+    if sys.version_info >= (3, 11):  # exception notes
+        assert e.value.__notes__ == ["while processing 'upto'"]
+    with pytest.raises(onag.ParseError, match=r"^1:3: "):
+        onag.Domineering("..x.")
+    # The interpreter goes on.
+    assert list(onag.octal("0.77", 4).values) == [0, 1, 2, 3, 1]
 
 
 def write_graph(path, graph):

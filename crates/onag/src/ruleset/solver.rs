@@ -122,7 +122,27 @@ type Table<P, V> = FxHashMap<P, Option<V>>;
 /// last check hold [`CHECK_TERMS`] terms (a ruleset whose regions have
 /// thousands of options fills memory on the stack long before the table),
 /// and at once when the table passes `max_regions`.
+///
+/// When it stops on an error (a limit, a cycle) the regions it left in
+/// progress are removed, so the table holds values only and a later search
+/// (with a larger limit) starts afresh instead of meeting them as a cycle.
 fn search<P: PartizanPosition, V: Copy>(
+    table: &mut Table<P, V>,
+    expander: &mut Expander<P, V>,
+    root: P,
+    finish: impl FnMut(&Frame<P, V>) -> Result<V>,
+    check: impl FnMut(&Table<P, V>, u64) -> Result<()>,
+    max_regions: Option<u64>,
+) -> Result<()> {
+    let result = search_from(table, expander, root, finish, check, max_regions);
+    if result.is_err() {
+        table.retain(|_, value| value.is_some());
+    }
+    result
+}
+
+/// [`search`], leaving regions in progress in the table when it fails.
+fn search_from<P: PartizanPosition, V: Copy>(
     table: &mut Table<P, V>,
     expander: &mut Expander<P, V>,
     root: P,

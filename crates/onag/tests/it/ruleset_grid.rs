@@ -150,3 +150,26 @@ fn regions_valued_in_parallel_match_one_thread_and_the_sum_of_parts() {
     }
     assert_eq!(arena.print(sum).unwrap(), one);
 }
+
+#[test]
+fn a_search_stopped_by_a_limit_leaves_the_solver_usable() {
+    use onag::Budget;
+    use onag::error::ErrorKind;
+    let board = Domineering::parse("....|....|....|....").unwrap();
+    let mut arena = Arena::new();
+    let mut solver = Solver::new().with_budget(Budget::unlimited().with_max_positions(50));
+    let err = solver.value(&mut arena, &board).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    // Searched again without the limit: the value, not a cycle met in the
+    // regions the stopped search left behind.
+    solver.set_budget(Budget::unlimited());
+    let again = solver.value(&mut arena, &board).unwrap();
+    let fresh = Solver::new().value(&mut arena, &board).unwrap();
+    assert_eq!(again, fresh);
+
+    let cram = Cram::parse("....|....|....|...#").unwrap();
+    let mut solver = Solver::new().with_budget(Budget::unlimited().with_max_positions(20));
+    assert_eq!(solver.nim_value(&cram).unwrap_err().kind(), ErrorKind::LimitExceeded);
+    solver.set_budget(Budget::unlimited());
+    assert_eq!(solver.nim_value(&cram).unwrap(), Solver::new().nim_value(&cram).unwrap());
+}
