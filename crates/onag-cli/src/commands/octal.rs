@@ -338,6 +338,12 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
     if let Some(why) = table_for {
         let count = upto.saturating_add(1);
         budget.check_positions(count).with_context(|| format!("--upto {upto} ({why})"))?;
+        // A table held in memory: four bytes a value, refused before any search.
+        if in_memory {
+            budget
+                .check_memory(count.saturating_mul(4))
+                .with_context(|| format!("--upto {upto} ({why})"))?;
+        }
     }
     // Open output files first: a bad path fails before a long computation.
     let plot = args.plot.as_deref().map(|p| create(p).map(|w| (p, w))).transpose()?;

@@ -365,3 +365,19 @@ fn arithmetic_periodic_values_past_32_bits() {
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["values"]["values"][0].as_u64(), Some(6148914691236517204));
 }
+
+#[test]
+fn a_table_held_in_memory_is_refused_before_any_search() {
+    // --json holds every value: 10^6 values need 4 MB, more than 1M.
+    let run = onag(&["octal", "0.007", "--upto", "1000000", "--json", "--max-memory", "1M"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--upto 1000000 (--json lists every value g(0..=N))"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    // The summary alone needs no table past a certified period.
+    let run = onag(&["octal", "0.07", "--upto", "1000000000000", "--max-memory", "1M", "-q"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
