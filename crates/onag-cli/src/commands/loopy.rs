@@ -89,6 +89,26 @@ fn rank(r: PlayResult, left: bool) -> i8 {
     if left { v } else { -v }
 }
 
+/// Whether an input that is neither an existing file nor a literal was
+/// meant as a file: a path separator next to a letter (`dir/x`, not `1/2`),
+/// a leading `.` or `~`, or a file extension, and no braces or spaces.
+fn looks_like_path(input: &str) -> bool {
+    if input.contains(['{', '}', '|', ' ', '+']) {
+        return false;
+    }
+    let b = input.as_bytes();
+    let separator_by_letter = b.iter().enumerate().any(|(i, &c)| {
+        (c == b'/' || c == b'\\')
+            && (i == 0
+                || !b[i - 1].is_ascii_digit()
+                || b.get(i + 1).is_some_and(|n| !n.is_ascii_digit()))
+    });
+    let extension = std::path::Path::new(input)
+        .extension()
+        .is_some_and(|e| e.to_str().is_some_and(|e| e.chars().any(|c| c.is_ascii_alphabetic())));
+    separator_by_letter || input.starts_with(['.', '~']) || extension
+}
+
 /// Runs `onag loopy`.
 pub fn run(ctx: &Context, args: LoopyArgs) -> anyhow::Result<ExitCode> {
     let (budget, _bar) = ctx.budget("loopy game");
@@ -100,10 +120,16 @@ pub fn run(ctx: &Context, args: LoopyArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", args.input))?;
             let f = parse_loopy_file(&text, &args.input)?;
             (f.game, Some(f.names), None)
+        } else if path.exists() {
+            anyhow::bail!("{} is not a file", args.input);
         } else {
-            match parse_literal(&args.input, &mut arena, &budget)? {
-                Literal::Game(g) => (g, None, None),
-                Literal::Sided(v) => (v.onside.clone(), None, Some(v)),
+            match parse_literal(&args.input, &mut arena, &budget) {
+                Ok(Literal::Game(g)) => (g, None, None),
+                Ok(Literal::Sided(v)) => (v.onside.clone(), None, Some(v)),
+                Err(_) if looks_like_path(&args.input) => {
+                    anyhow::bail!("no such file: {}", args.input)
+                }
+                Err(e) => return Err(e.into()),
             }
         };
     let value = match literal_value.clone() {

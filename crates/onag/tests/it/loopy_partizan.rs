@@ -221,6 +221,33 @@ mod oracle {
         }
     }
 
+    /// The lazy survival search against the whole survival graph, on larger
+    /// stoppers and from every pair of start nodes (the `on`/`off` checks
+    /// and the search both take part).
+    #[test]
+    fn lazy_comparison_agrees_with_retrograde_survival_from_every_start() {
+        let mut rng = StdRng::seed_from_u64(1616);
+        let b = Budget::unlimited();
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..60 {
+            let g = random_stopper(&mut rng, 12);
+            let h = random_stopper(&mut rng, 12);
+            for x in 0..g.len() as u32 {
+                for y in 0..h.len() as u32 {
+                    let (gx, hy) = (g.at(x), h.at(y));
+                    let want = oracle_leq(&gx, &hy);
+                    assert_eq!(
+                        leq(&g, x, &h, y, Rule::Stopper, &b).unwrap(),
+                        want,
+                        "{g:?} from {x} <= {h:?} from {y}"
+                    );
+                    if want { yes += 1 } else { no += 1 }
+                }
+            }
+        }
+        assert!(yes > 200 && no > 200, "{yes} true and {no} false comparisons");
+    }
+
     #[test]
     fn outcomes_of_sums_agree_with_retrograde_play() {
         let mut rng = StdRng::seed_from_u64(61);

@@ -29,6 +29,7 @@ pub mod parse;
 pub mod position;
 pub mod print;
 pub mod solve;
+pub mod survival;
 
 pub use canonical::{SidedValue, canonical_stopper};
 pub use graph::{Builder, LoopyGame};
