@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Args;
 use onag::game::Arena;
+use onag::loopy::partizan::backsliding::Backsliding;
 use onag::loopy::partizan::file::parse_loopy_file;
 use onag::loopy::partizan::parse::{Literal, parse_literal};
 use onag::loopy::partizan::print::print_value;
@@ -16,7 +17,7 @@ use serde::Serialize;
 use crate::commands::Context;
 use crate::render;
 
-const FORMAT_HELP: &str = "Examples:\n  onag loopy 'upon + upon'\n  onag loopy 'a{0||||0|||a|*||*}' --json\n  onag loopy examples/data/over.loopy\n\n\
+const FORMAT_HELP: &str = "Examples:\n  onag loopy 'upon + upon'\n  onag loopy --backsliding 'tt..ff'\n  onag loopy 'a{0||||0|||a|*||*}' --json\n  onag loopy examples/data/over.loopy\n\n\
 INPUT is a file when one of that name exists, else a literal in the
 calculator's notation: numbers, *n, ^, v, {L|R} with slashes, pass, named
 nodes a{0|a}, on, off, over, under, dud, upon, uponth, 5over, ^[on]*, v<on>,
@@ -26,6 +27,11 @@ Loopy game files have one position a line, `name: left moves | right moves`,
 the first position the start (`#` comments):
     over: zero | over
     zero: |
+
+With --backsliding, INPUT is a Backsliding Toads and Frogs strip as CGSuite
+writes it (game.strip.BackslidingToadsAndFrogs): t a toad (Left, moving
+right), f a frog (Right, moving left), . an empty cell; a piece slides one
+cell forward or back onto an empty cell, or jumps forward over one enemy.
 
 The value prints as CGSuite does: a canonical stopper, or `onside & offside`
 for a game that is not equal to a stopper. The outcome is CGSuite's: L, R,
@@ -44,12 +50,17 @@ result that player can get moving first (infinite play is a draw).
     "  onag loopy 'upon + upon'\n",
     "  onag loopy 'a{0||||0|||a|*||*}' --json\n",
     "  onag loopy 'on + off'\n",
+    "  onag loopy --backsliding 't.f'\n",
 ))]
 #[command(after_long_help = FORMAT_HELP)]
 pub struct LoopyArgs {
     /// A loopy game file, or a literal such as `{pass|*}` or `over + 1`.
     #[arg(value_name = "FILE|EXPR")]
     pub input: String,
+    /// INPUT is a Backsliding Toads and Frogs strip (`t` toads, `f` frogs,
+    /// `.` empty; pieces also slide one cell back).
+    #[arg(long)]
+    pub backsliding: bool,
 }
 
 #[derive(Serialize)]
@@ -115,7 +126,11 @@ pub fn run(ctx: &Context, args: LoopyArgs) -> anyhow::Result<ExitCode> {
     let mut arena = Arena::new().with_budget(budget.clone());
     let path = std::path::Path::new(&args.input);
     let (game, names, literal_value): (LoopyGame, Option<Vec<String>>, Option<SidedValue>) =
-        if path.is_file() {
+        if args.backsliding {
+            let strip = Backsliding::parse(&args.input)?;
+            let (g, positions) = strip.graph(&budget)?;
+            (g, Some(positions.iter().map(Backsliding::text).collect()), None)
+        } else if path.is_file() {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", args.input))?;
             let f = parse_loopy_file(&text, &args.input)?;

@@ -71,3 +71,20 @@ fn a_missing_file_is_named() {
     assert_eq!(run.code, 2);
     assert!(!run.stderr.contains("no such file"), "{}", run.stderr);
 }
+
+#[test]
+fn backsliding_toads_and_frogs() {
+    let run = onag(&["loopy", "--backsliding", "t."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("value: on\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("Left moves keeping the result: .t\n"), "{}", run.stdout);
+    let run = onag(&["loopy", "--backsliding", "tf"]);
+    assert!(run.stdout.starts_with("value: 0\n"), "{}", run.stdout);
+    assert_error(&["loopy", "--backsliding", "t.x"], "only t, f and .");
+}
+
+#[test]
+fn a_memory_limit_stops_a_large_order_table() {
+    // 54 positions: an order table of 5832 states, some 30 KB.
+    assert_error(&["loopy", "--max-memory", "1000", "upon + upon + upon + over"], "memory limit");
+}

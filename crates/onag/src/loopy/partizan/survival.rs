@@ -153,6 +153,10 @@ struct Search<'a> {
 
 const NONE: u32 = u32::MAX;
 
+/// Memory of one explored state, about: its key in the index (with the
+/// table's overhead), its record, and its share of work and waiting lists.
+const BYTES_PER_STATE: u64 = 64;
+
 impl<'a> Search<'a> {
     fn new(g: &'a LoopyGame, h: &'a LoopyGame, budget: &'a Budget) -> Self {
         Search {
@@ -195,12 +199,13 @@ impl<'a> Search<'a> {
         let s = self.states.len() as u32;
         if self.states.len() % 4096 == 0 {
             self.budget.check(self.states.len() as u64 + 1)?;
+            self.budget.check_memory(BYTES_PER_STATE * (self.states.len() as u64 + 4096))?;
         }
         self.index.insert(key, s);
         self.states.push(key);
         self.lost.push(false);
         self.waiting.push(NONE);
-        let (x, y, left) = key;
+        let left = key.2;
         if left {
             self.work.push(Work::Left(s));
         } else {
