@@ -900,6 +900,7 @@ mod tests {
             ExprKind::Str(s) => format!("{s:?}"),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Var(v) => v.clone(),
+            ExprKind::Loopy => "loopy".to_string(),
             ExprKind::Up(k, n) => format!("up{k:?}({n})"),
             ExprKind::Star(x) => format!("*({})", show(x)),
             ExprKind::Game(l, r) => format!("{{{}|{}}}", list(l), list(r)),
