@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Args;
 use onag::game::Arena;
+use onag::loopy::partizan::backsliding::Backsliding;
 use onag::loopy::partizan::file::parse_loopy_file;
 use onag::loopy::partizan::parse::{Literal, parse_literal};
 use onag::loopy::partizan::print::print_value;
@@ -16,7 +17,7 @@ use serde::Serialize;
 use crate::commands::Context;
 use crate::render;
 
-const FORMAT_HELP: &str = "Examples:\n  onag loopy 'upon + upon'\n  onag loopy 'a{0||||0|||a|*||*}' --json\n  onag loopy examples/data/over.loopy\n\n\
+const FORMAT_HELP: &str = "Examples:\n  onag loopy 'upon + upon'\n  onag loopy --backsliding 'tt..ff'\n  onag loopy 'a{0||||0|||a|*||*}' --json\n  onag loopy examples/data/over.loopy\n\n\
 INPUT is a file when one of that name exists, else a literal in the
 calculator's notation: numbers, *n, ^, v, {L|R} with slashes, pass, named
 nodes a{0|a}, on, off, over, under, dud, upon, uponth, 5over, ^[on]*, v<on>,
@@ -26,6 +27,11 @@ Loopy game files have one position a line, `name: left moves | right moves`,
 the first position the start (`#` comments):
     over: zero | over
     zero: |
+
+With --backsliding, INPUT is a Backsliding Toads and Frogs strip as CGSuite
+writes it (game.strip.BackslidingToadsAndFrogs): t a toad (Left, moving
+right), f a frog (Right, moving left), . an empty cell; a piece slides one
+cell forward or back onto an empty cell, or jumps forward over one enemy.
 
 The value prints as CGSuite does: a canonical stopper, or `onside & offside`
 for a game that is not equal to a stopper. The outcome is CGSuite's: L, R,
@@ -44,12 +50,17 @@ result that player can get moving first (infinite play is a draw).
     "  onag loopy 'upon + upon'\n",
     "  onag loopy 'a{0||||0|||a|*||*}' --json\n",
     "  onag loopy 'on + off'\n",
+    "  onag loopy --backsliding 't.f'\n",
 ))]
 #[command(after_long_help = FORMAT_HELP)]
 pub struct LoopyArgs {
     /// A loopy game file, or a literal such as `{pass|*}` or `over + 1`.
     #[arg(value_name = "FILE|EXPR")]
     pub input: String,
+    /// INPUT is a Backsliding Toads and Frogs strip (`t` toads, `f` frogs,
+    /// `.` empty; pieces also slide one cell back).
+    #[arg(long)]
+    pub backsliding: bool,
 }
 
 #[derive(Serialize)]
@@ -89,21 +100,51 @@ fn rank(r: PlayResult, left: bool) -> i8 {
     if left { v } else { -v }
 }
 
+/// Whether an input that is neither an existing file nor a literal was
+/// meant as a file: a path separator next to a letter (`dir/x`, not `1/2`),
+/// a leading `.` or `~`, or a file extension, and no braces or spaces.
+fn looks_like_path(input: &str) -> bool {
+    if input.contains(['{', '}', '|', ' ', '+']) {
+        return false;
+    }
+    let b = input.as_bytes();
+    let separator_by_letter = b.iter().enumerate().any(|(i, &c)| {
+        (c == b'/' || c == b'\\')
+            && (i == 0
+                || !b[i - 1].is_ascii_digit()
+                || b.get(i + 1).is_some_and(|n| !n.is_ascii_digit()))
+    });
+    let extension = std::path::Path::new(input)
+        .extension()
+        .is_some_and(|e| e.to_str().is_some_and(|e| e.chars().any(|c| c.is_ascii_alphabetic())));
+    separator_by_letter || input.starts_with(['.', '~']) || extension
+}
+
 /// Runs `onag loopy`.
 pub fn run(ctx: &Context, args: LoopyArgs) -> anyhow::Result<ExitCode> {
     let (budget, _bar) = ctx.budget("loopy game");
     let mut arena = Arena::new().with_budget(budget.clone());
     let path = std::path::Path::new(&args.input);
     let (game, names, literal_value): (LoopyGame, Option<Vec<String>>, Option<SidedValue>) =
-        if path.is_file() {
+        if args.backsliding {
+            let strip = Backsliding::parse(&args.input)?;
+            let (g, positions) = strip.graph(&budget)?;
+            (g, Some(positions.iter().map(Backsliding::text).collect()), None)
+        } else if path.is_file() {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", args.input))?;
             let f = parse_loopy_file(&text, &args.input)?;
             (f.game, Some(f.names), None)
+        } else if path.exists() {
+            anyhow::bail!("{} is not a file", args.input);
         } else {
-            match parse_literal(&args.input, &mut arena, &budget)? {
-                Literal::Game(g) => (g, None, None),
-                Literal::Sided(v) => (v.onside.clone(), None, Some(v)),
+            match parse_literal(&args.input, &mut arena, &budget) {
+                Ok(Literal::Game(g)) => (g, None, None),
+                Ok(Literal::Sided(v)) => (v.onside.clone(), None, Some(v)),
+                Err(_) if looks_like_path(&args.input) => {
+                    anyhow::bail!("no such file: {}", args.input)
+                }
+                Err(e) => return Err(e.into()),
             }
         };
     let value = match literal_value.clone() {

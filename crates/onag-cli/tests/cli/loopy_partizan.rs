@@ -57,3 +57,34 @@ fn bad_input_is_one_line() {
     assert_error(&["loopy", "off & on"], "onside must be");
     assert_error(&["loopy", "upon + upon + upon + upon", "--max-positions", "3"], "");
 }
+
+#[test]
+fn a_missing_file_is_named() {
+    assert_error(&["loopy", "/missing/file"], "no such file: /missing/file");
+    assert_error(&["loopy", "games/over.loopy"], "no such file: games/over.loopy");
+    assert_error(&["loopy", "over.loopy"], "no such file: over.loopy");
+    let dir = std::env::temp_dir();
+    let d = dir.to_str().unwrap();
+    assert_error(&["loopy", d], "is not a file");
+    // A broken literal with a fraction stays a literal's error.
+    let run = onag(&["loopy", "1/2 +"]);
+    assert_eq!(run.code, 2);
+    assert!(!run.stderr.contains("no such file"), "{}", run.stderr);
+}
+
+#[test]
+fn backsliding_toads_and_frogs() {
+    let run = onag(&["loopy", "--backsliding", "t."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("value: on\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("Left moves keeping the result: .t\n"), "{}", run.stdout);
+    let run = onag(&["loopy", "--backsliding", "tf"]);
+    assert!(run.stdout.starts_with("value: 0\n"), "{}", run.stdout);
+    assert_error(&["loopy", "--backsliding", "t.x"], "only t, f and .");
+}
+
+#[test]
+fn a_memory_limit_stops_a_large_order_table() {
+    // 54 positions: an order table of 5832 states, some 30 KB.
+    assert_error(&["loopy", "--max-memory", "1000", "upon + upon + upon + over"], "memory limit");
+}

@@ -153,6 +153,9 @@ pub enum ExprKind {
     Call(Box<Expr>, Vec<Arg>),
     /// `name := value`.
     Assign(String, Box<Expr>),
+    /// A named node `a{0|a}` (and any brace literal around one): a loopy
+    /// game read from its source text.
+    Loopy,
     /// `e1; e2; …`; the flag says the sequence ended with `;` (no value shown).
     Seq(Vec<Expr>, bool),
 }
@@ -175,6 +178,7 @@ impl ExprKind {
             | ExprKind::Str(_)
             | ExprKind::Bool(_)
             | ExprKind::Var(_)
+            | ExprKind::Loopy
             | ExprKind::Up(..) => Box::new(std::iter::empty()),
             ExprKind::Star(e) | ExprKind::Unary(_, e) | ExprKind::Assign(_, e) => {
                 Box::new(std::iter::once(&**e))

@@ -18,6 +18,7 @@ use super::builtins;
 use super::context::{Eval, MAX_LIST};
 use super::games;
 use super::lexer::Span;
+use super::loopy;
 use super::members;
 use super::ops;
 use super::value::Value;
@@ -60,6 +61,7 @@ impl Eval<'_> {
                 let n = self.eval(operand)?;
                 games::star(self, &n, span)
             }
+            ExprKind::Game(..) if loopy::is_loopy_literal(expr) => loopy::literal(self, span),
             ExprKind::Game(left, right) => {
                 let left = self.eval_all(left)?;
                 let right = self.eval_all(right)?;
@@ -124,6 +126,7 @@ impl Eval<'_> {
                 self.state.vars.insert(name.clone(), value.clone());
                 Ok(value)
             }
+            ExprKind::Loopy => loopy::literal(self, span),
             ExprKind::Seq(statements, _) => {
                 let mut last = Value::Nothing;
                 for statement in statements {
@@ -145,6 +148,12 @@ impl Eval<'_> {
     fn variable(&mut self, name: &str, span: Span) -> Result<Value> {
         if let Some(value) = self.state.vars.get(name) {
             return Ok(value.clone());
+        }
+        if let Some(value) = loopy::named(self, name, span) {
+            return value;
+        }
+        if name == "pass" {
+            return Err(self.error(span, ErrorKind::InvalidInput, "Unexpected pass."));
         }
         if BUILTINS.contains(&name) || builtins::is_ruleset(name) {
             return Ok(Value::Builtin(name.to_string()));

@@ -30,6 +30,7 @@ mod eval;
 mod games;
 mod heap;
 pub mod lexer;
+mod loopy;
 pub mod members;
 pub mod number_forms;
 mod ops;

@@ -9,6 +9,7 @@ use super::context::Eval;
 use super::games;
 use super::heap::plain_ruleset;
 use super::lexer::Span;
+use super::loopy;
 use super::rules::Ruleset;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
@@ -31,6 +32,9 @@ fn ruleset_of(v: &Value) -> Option<Ruleset> {
 
 /// `-x`.
 pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    if let Value::Loopy(v) = &x {
+        return loopy::negate(ev, v, span);
+    }
     let x = games::as_game(ev, x, span)?;
     match x {
         Value::Number(q) => Ok(Value::Number(-q)),
@@ -156,6 +160,9 @@ pub(crate) fn binary(
         if let Some(truth) = truth {
             return Ok(Value::Bool(truth));
         }
+    }
+    if let Some(result) = loopy::binary(ev, op, &a, &b, span) {
+        return result;
     }
     match op {
         BinOp::Eq | BinOp::Ne => {

@@ -447,6 +447,14 @@ impl Parser<'_> {
                 if KEYWORDS.contains(&name.as_str()) {
                     return self.unexpected("a value");
                 }
+                if *self.peek_n(1) == Tok::LBrace && self.touching(self.pos + 1) {
+                    // A named node of a loopy game: `a{0|a}`.
+                    self.bump();
+                    self.enter()?;
+                    self.brace()?;
+                    self.leave();
+                    return self.node(ExprKind::Loopy, start.to(self.prev_span()));
+                }
                 self.bump();
                 self.node(ExprKind::Var(name), start)
             }
@@ -892,6 +900,7 @@ mod tests {
             ExprKind::Str(s) => format!("{s:?}"),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Var(v) => v.clone(),
+            ExprKind::Loopy => "loopy".to_string(),
             ExprKind::Up(k, n) => format!("up{k:?}({n})"),
             ExprKind::Star(x) => format!("*({})", show(x)),
             ExprKind::Game(l, r) => format!("{{{}|{}}}", list(l), list(r)),

@@ -197,6 +197,10 @@ impl Session {
             }
             Value::Thermograph(t) => out.push_str(&t.to_string()),
             Value::Nothing => out.push_str("Nothing"),
+            Value::Loopy(v) => {
+                out.push_str(&super::loopy::show(&mut self.state.arena, v, &Budget::unlimited())?)
+            }
+            Value::LoopyOutcome(o) => out.push_str(&o.to_string()),
         }
         Ok(())
     }

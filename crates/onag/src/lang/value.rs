@@ -66,6 +66,11 @@ pub enum Value {
     Genus(String),
     /// A thermograph (`G.Thermograph`), printed as CGSuite prints it.
     Thermograph(Box<crate::game::Thermograph>),
+    /// A loopy game that is not a short game: its sides as canonical
+    /// stoppers (one stopper when they are equal).
+    Loopy(Box<crate::loopy::partizan::SidedValue>),
+    /// An outcome class of loopy play (`D` for a draw, hatted classes).
+    LoopyOutcome(crate::loopy::partizan::LoopyOutcome),
     /// The result of a search that found nothing (`CheckPeriodicity` without a period).
     Nothing,
 }
@@ -133,6 +138,8 @@ impl Value {
             Value::Genus(_) => "a genus",
             Value::Turning(_) => "a coin-turning rule",
             Value::Thermograph(_) => "a thermograph",
+            Value::Loopy(_) => "a loopy game",
+            Value::LoopyOutcome(_) => "an outcome class",
             Value::Nothing => "Nothing",
         }
     }

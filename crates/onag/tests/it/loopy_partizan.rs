@@ -70,6 +70,24 @@ fn sided_values_print_as_cgsuite() {
     assert_eq!(show("over - over"), show("over + under"));
 }
 
+/// Small strips valued by hand: a lone toad with room shuttles forever
+/// (`t.`: Left always has a move, Right never: `on`), a frog likewise
+/// (`off`), blocked pieces are 0.
+#[test]
+fn backsliding_toads_and_frogs_values() {
+    use onag::loopy::partizan::backsliding::Backsliding;
+    let b = Budget::unlimited();
+    let mut arena = Arena::new();
+    for (strip, want) in
+        [("t.", "on"), (".f", "off"), ("tf", "0"), ("ft", "0"), ("t.t", "on"), ("..f", "off")]
+    {
+        let (g, _) = Backsliding::parse(strip).unwrap().graph(&b).unwrap();
+        let v = SidedValue::of(&g, &b).unwrap();
+        let text = onag::loopy::partizan::print::print_value(&v, &mut arena, &b).unwrap();
+        assert_eq!(text, want, "{strip}");
+    }
+}
+
 #[test]
 fn known_identities() {
     let mut arena = Arena::new();
@@ -219,6 +237,58 @@ mod oracle {
                 "{g:?} <= {h:?}"
             );
         }
+    }
+
+    /// The lazy survival search against the whole survival graph, on larger
+    /// stoppers and from every pair of start nodes (the `on`/`off` checks
+    /// and the search both take part).
+    #[test]
+    fn lazy_comparison_agrees_with_retrograde_survival_from_every_start() {
+        let mut rng = StdRng::seed_from_u64(1616);
+        let b = Budget::unlimited();
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..60 {
+            let g = random_stopper(&mut rng, 12);
+            let h = random_stopper(&mut rng, 12);
+            for x in 0..g.len() as u32 {
+                for y in 0..h.len() as u32 {
+                    let (gx, hy) = (g.at(x), h.at(y));
+                    let want = oracle_leq(&gx, &hy);
+                    assert_eq!(
+                        leq(&g, x, &h, y, Rule::Stopper, &b).unwrap(),
+                        want,
+                        "{g:?} from {x} <= {h:?} from {y}"
+                    );
+                    if want { yes += 1 } else { no += 1 }
+                }
+            }
+        }
+        assert!(yes > 200 && no > 200, "{yes} true and {no} false comparisons");
+    }
+
+    /// Every Backsliding Toads and Frogs strip of up to 4 cells: the outcome
+    /// read from its value agrees with the retrograde solver on the graph of
+    /// its positions.
+    #[test]
+    fn backsliding_toads_and_frogs_outcomes_agree_with_retrograde_play() {
+        use onag::loopy::partizan::backsliding::Backsliding;
+        let b = Budget::unlimited();
+        let zero = LoopyGame::new(vec![vec![]], vec![vec![]], 0).unwrap();
+        let (mut valued, mut loopy) = (0, 0);
+        for len in 1..=4u32 {
+            for code in 0..3u32.pow(len) {
+                let text: String =
+                    (0..len).map(|i| ['.', 't', 'f'][(code / 3u32.pow(i) % 3) as usize]).collect();
+                let (g, _) = Backsliding::parse(&text).unwrap().graph(&b).unwrap();
+                let v = SidedValue::of(&g, &b).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(v.outcome(&b).unwrap(), oracle_outcome(&g, &zero), "{text}");
+                valued += 1;
+                if !g.is_loopfree() {
+                    loopy += 1;
+                }
+            }
+        }
+        assert!(valued == 120 && loopy > 40, "{valued} strips, {loopy} loopy");
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod classic;
 mod game;
 mod heap;
 mod list;
+mod loopy;
 mod number;
 mod position;
 mod table;
@@ -235,6 +236,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(heap::POSITION_TABLE.docs());
     docs.extend(classic::TABLE.docs());
     docs.extend(position::TABLE.docs());
+    docs.extend(loopy::TABLE.docs());
     docs.extend(list::LIST_TABLE.docs());
     docs.extend(list::STRING_TABLE.docs());
     docs
@@ -321,6 +323,11 @@ pub(crate) fn member(
         }
         Value::Game(g) => {
             if let Some(result) = game::TABLE.call(ev, g, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Loopy(v) => {
+            if let Some(result) = loopy::TABLE.call(ev, v, name, &plain, span) {
                 return result;
             }
         }

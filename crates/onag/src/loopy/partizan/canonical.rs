@@ -27,6 +27,8 @@ pub fn order_table(g: &LoopyGame, budget: &Budget) -> Result<Vec<bool>> {
     let n = g.len();
     let states = (n as u64) * (n as u64) * 2;
     budget.check(states)?;
+    // A counter and a mark per state, and the table.
+    budget.check_memory(states * 5 + states / 2)?;
     let n32 = n as u32;
     // Reverse edges.
     let mut rev_l: Vec<Vec<u32>> = vec![Vec::new(); n];

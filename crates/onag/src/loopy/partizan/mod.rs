@@ -14,12 +14,15 @@
 //!   `PHat`, `PCheck`, `NHat`, `NCheck`).
 //! - [`print`]: CGSuite's notation; [`parse`]: its literals (`pass`, named
 //!   nodes, `on`, `over`, ..., sums, `&`); [`file`]: graph files with `L`/`R`
-//!   edges; [`position`]: a trait for a user's own loopy ruleset.
+//!   edges; [`position`]: a trait for a user's own loopy ruleset;
+//!   [`survival`]: `G ≤ H` for stoppers by a lazy search of the survival
+//!   game; [`backsliding`]: Backsliding Toads and Frogs.
 //!
 //! Invariants: no recursion on game depth except the printer and the parser,
 //! both bounded by a fixed depth and failing with an error past it; every
 //! state space is checked against a [`Budget`](crate::Budget).
 
+pub mod backsliding;
 pub mod canonical;
 pub mod file;
 pub mod fox_geese;
@@ -29,6 +32,7 @@ pub mod parse;
 pub mod position;
 pub mod print;
 pub mod solve;
+pub mod survival;
 
 pub use canonical::{SidedValue, canonical_stopper};
 pub use graph::{Builder, LoopyGame};

@@ -8,7 +8,8 @@
 //!
 //! Comparison `G ≤ H` is decided on the states of `H − G`, Right moving first:
 //! - stoppers: Left survives (never runs out of moves; infinite play is
-//!   fine for Left);
+//!   fine for Left), solved lazily from the start pair by
+//!   [`survival`](super::survival);
 //! - onsides `G⁺ ≤ H⁺`: Left wins if Right runs out of moves or the play is
 //!   infinite with infinitely many moves in the `H` component;
 //! - offsides `G⁻ ≤ H⁻`: the same with infinitely many moves in the `−G`
@@ -144,16 +145,6 @@ impl StateGraph {
         mark
     }
 
-    /// Whether Left survives from state 0: Right cannot force Left to run
-    /// out of moves.
-    fn left_survives(&self) -> bool {
-        let alive = vec![true; self.succ.len()];
-        let stuck: Vec<u32> = (0..self.succ.len() as u32)
-            .filter(|&s| self.owner_left[s as usize] && self.succ[s as usize].is_empty())
-            .collect();
-        !self.attractor(false, &stuck, &alive)[0]
-    }
-
     /// Whether Left wins from state 0 when Left must make Right run out of
     /// moves or visit accepting states infinitely often (a Büchi game).
     fn left_wins_buchi(&self) -> bool {
@@ -201,6 +192,9 @@ pub fn leq(
     rule: Rule,
     budget: &Budget,
 ) -> Result<bool> {
+    if rule == Rule::Stopper {
+        return super::survival::left_survives(g, gs, h, hs, budget);
+    }
     // State: (x in g, y in h, Left to move?, last move counted for Büchi).
     let mut index: FxHashMap<(u32, u32, bool, bool), u32> = FxHashMap::default();
     let mut states: Vec<(u32, u32, bool, bool)> = vec![(gs, hs, false, false)];
@@ -245,10 +239,7 @@ pub fn leq(
             sg.pred[t as usize].push(s as u32);
         }
     }
-    Ok(match rule {
-        Rule::Stopper => sg.left_survives(),
-        Rule::Onside | Rule::Offside => sg.left_wins_buchi(),
-    })
+    Ok(sg.left_wins_buchi())
 }
 
 /// Who wins a play of a loopy game, or a draw (infinite play).
