@@ -36,6 +36,7 @@ mod ops;
 pub mod parser;
 mod partizan;
 pub mod rules;
+mod script;
 mod session;
 pub mod value;
 

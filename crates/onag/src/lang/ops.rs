@@ -157,6 +157,9 @@ pub(crate) fn binary(
             return Ok(Value::Bool(truth));
         }
     }
+    if let (BinOp::Add, Value::Str(x), Value::Str(y)) = (op, &a, &b) {
+        return Ok(Value::Str(format!("{x}{y}")));
+    }
     match op {
         BinOp::Eq | BinOp::Ne => {
             let equal = equal(ev, &a, &b, span)?;

@@ -197,6 +197,27 @@ impl Session {
             }
             Value::Thermograph(t) => out.push_str(&t.to_string()),
             Value::Nothing => out.push_str("Nothing"),
+            Value::Function(f) => out.push_str(&f.text),
+            Value::Map(entries) => {
+                if entries.is_empty() {
+                    out.push_str("{=>}");
+                } else {
+                    out.push('{');
+                    for (i, (k, v)) in entries.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.write(out, k)?;
+                        out.push_str(" => ");
+                        self.write(out, v)?;
+                    }
+                    out.push('}');
+                }
+            }
+            Value::Player(p) => out.push_str(match p {
+                super::value::Player::Left => "Left",
+                super::value::Player::Right => "Right",
+            }),
         }
         Ok(())
     }

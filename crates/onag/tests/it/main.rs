@@ -10,6 +10,7 @@ mod graph;
 mod hackenbush;
 mod lang;
 mod lang_heaps;
+mod lang_script;
 mod loopy;
 mod loopy_partizan;
 mod misere_forms;
