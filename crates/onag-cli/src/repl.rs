@@ -2,7 +2,8 @@
 //!
 //! Line editing and history (kept in `$XDG_DATA_HOME/onag/history`, else
 //! `~/.local/share/onag/history`) come from rustyline. An input with an open
-//! `{`, `[` or `(` continues on the next line. Errors print as one line
+//! `{`, `[` or `(`, or inside `begin`, `if` or a loop without its `end`,
+//! continues on the next line. Errors print as one line
 //! `error: message` under a caret that points at the column. `:help` lists the
 //! language and every member with an example; `:quit` (or Ctrl-D) leaves.
 //! When standard input is not a terminal, the prompt reads it like
@@ -13,7 +14,6 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use onag::lang::Session;
 use onag::lang::members::{RULESET_DOCS, catalog_docs, member_docs, unavailable_rulesets};
 use onag::{Error, ErrorKind};
 use rustyline::completion::Completer;
@@ -24,12 +24,12 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Editor, Helper};
 
 use crate::commands::Context;
-use crate::commands::eval::{batch, input_budget, on_big_stack, stdin_inputs};
+use crate::commands::eval::{batch, input_budget, new_session, on_big_stack, stdin_inputs};
 use crate::signal;
 
 const PROMPT: &str = "> ";
 
-/// Tells rustyline that an input with unclosed brackets goes on.
+/// Tells rustyline that an input with unclosed brackets or blocks goes on.
 struct Brackets;
 
 impl Completer for Brackets {
@@ -52,7 +52,8 @@ impl Highlighter for Brackets {
 
 impl Validator for Brackets {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        Ok(if open_brackets(ctx.input()) > 0 {
+        let input = ctx.input();
+        Ok(if open_brackets(input) > 0 || onag::lang::is_incomplete(input) {
             ValidationResult::Incomplete
         } else {
             ValidationResult::Valid(None)
@@ -181,8 +182,7 @@ fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     println!("onag {} calculator. Type :help for help, :quit to leave.", env!("CARGO_PKG_VERSION"));
     let flag = signal::cancel_flag();
-    let mut session = Session::new();
-    session.set_position_limit_given(ctx.global.max_positions.is_some());
+    let mut session = new_session(ctx);
     loop {
         let line = match editor.readline(PROMPT) {
             Ok(line) => line,

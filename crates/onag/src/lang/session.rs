@@ -128,6 +128,14 @@ impl Session {
         self.state.position_limit_given = given;
     }
 
+    /// Lets evaluation use up to `bytes` of the calling thread's stack
+    /// (default [`DEFAULT_STACK`](super::context::DEFAULT_STACK), 1 MiB):
+    /// a recursion deeper than fits is the error "recursion too deep". Give
+    /// more only on a thread whose stack is that much larger.
+    pub fn set_stack_limit(&mut self, bytes: usize) {
+        self.state.stack = bytes;
+    }
+
     /// Whether the budgets' position limit was set by the user.
     pub fn position_limit_given(&self) -> bool {
         self.state.position_limit_given
