@@ -1566,4 +1566,51 @@ mod tests {
         assert!(p(";").starts_with("error"));
         assert_eq!(p("a := b := 2"), "a:=b:=2");
     }
+
+    #[test]
+    fn script_constructs() {
+        assert_eq!(
+            p("if a then 1 elseif b then 2 else 3 end"),
+            "if(a then block(1) elseif b then block(2) else block(3))"
+        );
+        assert_eq!(
+            p("while x < 3 do x := x + 1 end"),
+            "Nothing[block(x:=(x Add 1)) loop while (x Lt 3)]"
+        );
+        assert_eq!(
+            p("for n from 1 to 9 by 2 where n > 3 yield n end"),
+            "List[block(n) for n from 1 to 9 by 2 where (n Gt 3)]"
+        );
+        assert_eq!(p("begin var y := 2; y end"), "block(var y:=2,y)");
+        assert_eq!(p("def f(x, y) := x"), "fn f(x,y) x");
+        assert_eq!(p("x -> x + 1"), "fn (x) (x Add 1)");
+        assert_eq!(p("(x, y) -> x"), "fn (x,y) x");
+        assert_eq!(p("{1 => 2}"), "map{1=>2}");
+        assert_eq!(p("{=>}"), "map{}");
+        assert_eq!(p("{x for x in L}"), "Set[x for x in L]");
+        assert_eq!(p("sumof(n for n from 1 to 3)"), "sumof(List[n for n from 1 to 3])");
+        assert_eq!(p("L[2]"), "L[2]");
+        assert_eq!(p("not a or b and c"), "(not(a) Or (b And c))");
+        assert_eq!(p("if a then 1 end 2"), "seq(if(a then block(1)),2)");
+        assert_eq!(p("[x for x in L for y in M]"), "List[x for x in L for y in M]");
+    }
+
+    #[test]
+    fn incomplete_inputs_continue() {
+        for text in [
+            "begin",
+            "if x then",
+            "for n from 1 to 3 do",
+            "(1,",
+            "x := ",
+            "def f(x) begin",
+            "[1,",
+            "if a then 1 else",
+        ] {
+            assert!(is_incomplete(text), "{text}");
+        }
+        for text in ["begin end", "1 +* 2", "{3|2|1}", "x", "if a then 1 end", "end", "1)"] {
+            assert!(!is_incomplete(text), "{text}");
+        }
+    }
 }
