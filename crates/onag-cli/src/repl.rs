@@ -116,6 +116,10 @@ pub fn help_text() -> String {
          \x20          written together, a number and a star are one value: 3*2 is 3+*2, 3 * 2 is 6\n\
          Lists:     [n*n for n from 1 to 5]  [x+1 for x in L]\n\
          Several statements: x := {1|0}; x + x\n\
+         Scripts:   if c then a elseif d then b else e end   while c do ... end   begin ... end\n\
+         \x20          for n from 1 to 9 by 2 where n > 3 yield n end   for x in L do ... end   var y := 1\n\
+         \x20          def f(x) := x + 1   def g(x) begin ... end   x -> x^2   (x, y) -> x + y   L.Apply(f)\n\
+         \x20          {1,2}  {1 => *}  {=>}  L[1]  (a, b)  listof/setof/sumof(e for x in L)  Left  Right  Nothing\n\
          Commands:  :help  :quit (or Ctrl-D)\n\nMembers:\n",
     );
     let docs = member_docs();
