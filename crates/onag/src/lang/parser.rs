@@ -1154,9 +1154,9 @@ impl Parser<'_> {
         self.node(ExprKind::List(items), span)
     }
 
-    /// `{=>}`, `{k => v, …}`, `{k => v for …}` and `{e for …}`; `None` (and
-    /// nothing consumed) for a game or a set literal, which [`Parser::brace`]
-    /// reads.
+    /// `{=>}`, `{k => v, …}`, `{k => v for …}`, `{e for …}`, and games and
+    /// sets with a first option; `None` (and nothing consumed) for `{|…}`
+    /// and `{}`, which [`Parser::brace`] reads.
     fn map_or_set_comprehension(&mut self) -> Result<Option<Expr>> {
         let open = self.span();
         if *self.peek_n(1) == Tok::Arrow && *self.peek_n(2) == Tok::RBrace {
@@ -1214,11 +1214,13 @@ impl Parser<'_> {
                 self.comprehension(first, Collect::Set, open)?
             }
             None => {
-                // A game or a set: read again from the brace.
-                self.opens.pop();
+                // A game or a set whose first option is `first`.
+                let brace = self.brace_body(open, Some(first))?;
                 self.leave();
-                self.pos = saved;
-                return Ok(None);
+                return match brace {
+                    Brace::Game(game) => Ok(Some(game)),
+                    Brace::Set(items, span) => self.node(ExprKind::Set(items), span).map(Some),
+                };
             }
         };
         self.close(Tok::RBrace, open, "'}'")?;
@@ -1230,10 +1232,22 @@ impl Parser<'_> {
     fn brace(&mut self) -> Result<Brace> {
         let open = self.bump();
         self.open(open);
+        self.brace_body(open, None)
+    }
+
+    /// The rest of `{…}` after the `{` at `open` (already recorded as
+    /// open) and, if given, its first option (already parsed: each option
+    /// is parsed once, so nested braces take linear time).
+    fn brace_body(&mut self, open: Span, first: Option<Expr>) -> Result<Brace> {
         let mut slots: Vec<(Vec<Expr>, Span)> = Vec::new();
         let mut seps: Vec<(usize, Span)> = Vec::new();
         let mut current: Vec<Expr> = Vec::new();
         let mut slot_start = self.span().start;
+        if let Some(first) = first {
+            slot_start = first.span.start;
+            current.push(first);
+            self.after_option()?;
+        }
         loop {
             match self.peek().clone() {
                 Tok::RBrace => {
@@ -1256,16 +1270,7 @@ impl Parser<'_> {
                 }
                 _ => {
                     current.push(self.statement()?);
-                    match self.peek() {
-                        Tok::Comma => {
-                            self.bump();
-                            if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
-                                return self.unexpected("an option after ','");
-                            }
-                        }
-                        Tok::Bars(_) | Tok::RBrace | Tok::Eof => {}
-                        _ => return self.unexpected("',', '|' or '}'"),
-                    }
+                    self.after_option()?;
                 }
             }
         }
@@ -1279,6 +1284,22 @@ impl Parser<'_> {
             return self.error(open.start, format!("more than {MAX_DEPTH} bars in a row"));
         }
         self.slashes(slots, seps, span).map(Brace::Game)
+    }
+
+    /// What may follow an option inside braces: `,` and another option, a
+    /// bar or the closing brace.
+    fn after_option(&mut self) -> Result<()> {
+        match self.peek() {
+            Tok::Comma => {
+                self.bump();
+                if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
+                    return self.unexpected("an option after ','");
+                }
+                Ok(())
+            }
+            Tok::Bars(_) | Tok::RBrace | Tok::Eof => Ok(()),
+            _ => self.unexpected("',', '|' or '}'"),
+        }
     }
 
     /// Builds a game from slots of options separated by bars: splits at the
@@ -1544,6 +1565,11 @@ mod tests {
     fn deep_nesting_is_an_error_not_a_crash() {
         let deep = "(".repeat(100_000);
         assert!(p(&deep).contains("nested too deeply"));
+        // Each option inside braces is parsed once: nested braces are linear.
+        let nested = format!("{}{}", "{".repeat(45), "}".repeat(45));
+        assert!(p(&nested).starts_with("set{set{"), "{}", p(&nested));
+        let nested = format!("{}0{}", "{0|".repeat(30), "}".repeat(30));
+        assert!(!p(&nested).starts_with("error"), "{}", p(&nested));
         let braces = "{".repeat(100_000);
         assert!(p(&braces).contains("nested too deeply"));
         let chain = vec!["1"; 10_000].join("+");
