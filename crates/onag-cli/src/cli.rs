@@ -52,6 +52,8 @@ pub enum Command {
     Nim(commands::nim::NimArgs),
     /// Evaluate calculator expressions (CGSuite notation), one output line each.
     Eval(commands::eval::EvalArgs),
+    /// Run a CGScript worksheet file, printing each statement's value.
+    Run(commands::run::RunArgs),
     /// Game graphs: Grundy values, P/N and winning moves; sums; misère play.
     Graph(commands::graph::GraphArgs),
     /// Every-SG: sums where each player moves in every component.

@@ -2,7 +2,8 @@
 //!
 //! Line editing and history (kept in `$XDG_DATA_HOME/onag/history`, else
 //! `~/.local/share/onag/history`) come from rustyline. An input with an open
-//! `{`, `[` or `(` continues on the next line. Errors print as one line
+//! `{`, `[` or `(`, or inside `begin`, `if` or a loop without its `end`,
+//! continues on the next line. Errors print as one line
 //! `error: message` under a caret that points at the column. `:help` lists the
 //! language and every member with an example; `:quit` (or Ctrl-D) leaves.
 //! When standard input is not a terminal, the prompt reads it like
@@ -13,7 +14,6 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use onag::lang::Session;
 use onag::lang::members::{RULESET_DOCS, catalog_docs, member_docs, unavailable_rulesets};
 use onag::{Error, ErrorKind};
 use rustyline::completion::Completer;
@@ -24,12 +24,12 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Editor, Helper};
 
 use crate::commands::Context;
-use crate::commands::eval::{batch, input_budget, on_big_stack, stdin_inputs};
+use crate::commands::eval::{batch, input_budget, new_session, on_big_stack, stdin_inputs};
 use crate::signal;
 
 const PROMPT: &str = "> ";
 
-/// Tells rustyline that an input with unclosed brackets goes on.
+/// Tells rustyline that an input with unclosed brackets or blocks goes on.
 struct Brackets;
 
 impl Completer for Brackets {
@@ -52,7 +52,8 @@ impl Highlighter for Brackets {
 
 impl Validator for Brackets {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        Ok(if open_brackets(ctx.input()) > 0 {
+        let input = ctx.input();
+        Ok(if open_brackets(input) > 0 || onag::lang::is_incomplete(input) {
             ValidationResult::Incomplete
         } else {
             ValidationResult::Valid(None)
@@ -115,6 +116,10 @@ pub fn help_text() -> String {
          \x20          written together, a number and a star are one value: 3*2 is 3+*2, 3 * 2 is 6\n\
          Lists:     [n*n for n from 1 to 5]  [x+1 for x in L]\n\
          Several statements: x := {1|0}; x + x\n\
+         Scripts:   if c then a elseif d then b else e end   while c do ... end   begin ... end\n\
+         \x20          for n from 1 to 9 by 2 where n > 3 yield n end   for x in L do ... end   var y := 1\n\
+         \x20          def f(x) := x + 1   def g(x) begin ... end   x -> x^2   (x, y) -> x + y   L.Apply(f)\n\
+         \x20          {1,2}  {1 => *}  {=>}  L[1]  (a, b)  listof/setof/sumof(e for x in L)  Left  Right  Nothing\n\
          Commands:  :help  :quit (or Ctrl-D)\n\nMembers:\n",
     );
     let docs = member_docs();
@@ -181,8 +186,7 @@ fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     println!("onag {} calculator. Type :help for help, :quit to leave.", env!("CARGO_PKG_VERSION"));
     let flag = signal::cancel_flag();
-    let mut session = Session::new();
-    session.set_position_limit_given(ctx.global.max_positions.is_some());
+    let mut session = new_session(ctx);
     loop {
         let line = match editor.readline(PROMPT) {
             Ok(line) => line,

@@ -1,5 +1,6 @@
-//! Calculator speed: start-up (a fresh session evaluating `0`), parsing, and
-//! evaluating typical inputs. The process start-up of `onag eval 0` is
+//! Calculator speed: start-up (a fresh session evaluating `0`), parsing,
+//! evaluating typical inputs, and a 1,000-line worksheet of small script
+//! statements (thread CPU time; the target is well under 1 s). The process start-up of `onag eval 0` is
 //! measured separately (see the report); this bench isolates the library part.
 
 #![allow(missing_docs, reason = "criterion's macros generate undocumented items")]
@@ -7,6 +8,9 @@
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use onag::Budget;
 use onag::lang::{Session, parse};
+
+mod support;
+use support::ThreadTime;
 
 fn startup(c: &mut Criterion) {
     c.bench_function("lang/session_new_and_eval_0", |b| {
@@ -33,5 +37,59 @@ fn evaluating(c: &mut Criterion) {
     });
 }
 
+/// A 1,000-line worksheet of small statements, the kind a CGSuite user
+/// writes: assignments, game arithmetic, members, conditions, loops and a
+/// function, each line one input of one session (as `onag run` runs them).
+pub fn worksheet_lines() -> Vec<String> {
+    let templates = [
+        "x{k} := {k} + *{m}",
+        "x{k} + ^ + {{{m}|0}}",
+        "{{{k}||{m}|0}}.Temperature",
+        "if {k} % 3 == 0 then *{m} else {k}/{d} end",
+        "[n*n for n from 1 to 10 where n % 2 == {m2}]",
+        "s := 0; for n from 1 to 20 do s := s + n end; s",
+        "def f{k}(x) := x + {m}",
+        "f{k}(*{m})",
+        "{{{k}, *{m}, ^}}",
+        "(3+-{m}).LeftOptions",
+    ];
+    (0..1000)
+        .map(|i| {
+            let k = i / templates.len();
+            templates[i % templates.len()]
+                .replace("{k}", &k.to_string())
+                .replace("{m}", &(k % 7 + 1).to_string())
+                .replace("{m2}", &(k % 2).to_string())
+                .replace("{d}", &(1 << (k % 4)).to_string())
+                .replace("{{", "{")
+                .replace("}}", "}")
+        })
+        .collect()
+}
+
+fn worksheet(c: &mut Criterion<ThreadTime>) {
+    let lines = worksheet_lines();
+    // Every line must evaluate, or the bench measures error paths.
+    let mut check = Session::new();
+    for line in &lines {
+        if let Err(e) = check.run_to_string(line, &Budget::unlimited()) {
+            panic!("worksheet line {line:?} fails: {e}");
+        }
+    }
+    c.bench_function("lang/worksheet_1000_lines", |b| {
+        b.iter(|| {
+            let mut session = Session::new();
+            for line in &lines {
+                black_box(session.run_to_string(black_box(line), &Budget::unlimited()).ok());
+            }
+        })
+    });
+}
+
 criterion_group!(benches, startup, parsing, evaluating);
-criterion_main!(benches);
+criterion_group! {
+    name = scripts;
+    config = Criterion::default().with_measurement(ThreadTime).sample_size(10);
+    targets = worksheet
+}
+criterion_main!(benches, scripts);

@@ -34,6 +34,19 @@ pub struct EvalArgs {
 /// walking very deep games never overflows it.
 pub const STACK_SIZE: usize = 256 << 20;
 
+/// The stack the calculator's evaluation may use on the [`STACK_SIZE`]
+/// thread (the rest is headroom for printing and the library).
+pub const EVAL_STACK: usize = STACK_SIZE - (32 << 20);
+
+/// A calculator session as the CLI sets it up: the user's position limit
+/// and the evaluation thread's stack.
+pub fn new_session(ctx: &Context) -> Session {
+    let mut session = Session::new();
+    session.set_position_limit_given(ctx.global.max_positions.is_some());
+    session.set_stack_limit(EVAL_STACK);
+    session
+}
+
 /// The calculator's position limit when `--max-positions` is not given: the
 /// session's arena may hold this many games, so a runaway input (the followers
 /// of a huge integer) ends with an error instead of exhausting memory.
@@ -77,8 +90,7 @@ pub fn batch(
     ctx: &Context,
     inputs: impl Iterator<Item = std::io::Result<Input>>,
 ) -> anyhow::Result<ExitCode> {
-    let mut session = Session::new();
-    session.set_position_limit_given(ctx.global.max_positions.is_some());
+    let mut session = new_session(ctx);
     let mut out = render::Output::new();
     let mut failed = false;
     for input in inputs {

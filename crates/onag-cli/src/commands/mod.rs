@@ -18,6 +18,7 @@ pub mod nimber;
 pub mod octal;
 pub mod retro;
 pub mod ruleset;
+pub mod run;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
@@ -73,6 +74,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Some(Command::Nim(args)) => nim::run(&ctx, args),
         Some(Command::Eval(args)) => eval::run(&ctx, args),
+        Some(Command::Run(args)) => run::run(&ctx, args),
         Some(Command::Graph(args)) => graph::run(&ctx, args),
         Some(Command::EverySg(args)) => every_sg::run(&ctx, args),
         Some(Command::Subtraction(args)) => subtraction::run(&ctx, args),

@@ -17,6 +17,7 @@ mod octal;
 mod octal_search;
 mod octal_theory;
 mod rulesets;
+mod run;
 mod subtraction;
 mod thermo;
 mod uptimal;

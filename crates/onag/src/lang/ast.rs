@@ -90,13 +90,71 @@ pub struct Arg {
     pub value: Expr,
 }
 
-/// Where a list comprehension's variable takes its values.
+/// Where a loop's variable takes its values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
-    /// `from a to b`: the integers a, a+1, …, b.
-    Range(Box<Expr>, Box<Expr>),
-    /// `in L`: the elements of a list (or set).
+    /// `from a to b by c`: a, a+c, a+2c, … while not past b (`to` and `by`
+    /// optional; `by` is 1 when absent, and without `to` the loop runs until
+    /// its `while` fails).
+    Range {
+        /// The first value.
+        from: Box<Expr>,
+        /// The last value, if bounded.
+        to: Option<Box<Expr>>,
+        /// The step (1 when absent).
+        by: Option<Box<Expr>>,
+    },
+    /// `in L`: the elements of a list or set.
     In(Box<Expr>),
+    /// No variable: a `while` loop.
+    Repeat,
+}
+
+/// One clause of a loop: `for x from a to b by c`, `for x in L` or `while`,
+/// each with optional `while` and `where` conditions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoopClause {
+    /// The loop variable (`None` for a bare `while` loop).
+    pub var: Option<String>,
+    /// Its values.
+    pub source: Source,
+    /// `while c`: the loop stops as soon as `c` is false.
+    pub while_cond: Option<Box<Expr>>,
+    /// `where c`: the body runs only when `c` is true.
+    pub where_cond: Option<Box<Expr>>,
+}
+
+/// What a loop gives back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collect {
+    /// `do`: nothing (the loop is run for its effects).
+    Nothing,
+    /// `yield`, `[e for …]`, `listof(e for …)`: the list of the body's values.
+    List,
+    /// `{e for …}`, `setof(e for …)`: the set of the body's values.
+    Set,
+    /// `{k => v for …}`: the map of the body's entries.
+    Map,
+}
+
+/// A function: its parameters and body (shared by every value made from it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionDef {
+    /// The name given by `def` (`None` for a lambda).
+    pub name: Option<String>,
+    /// The parameters.
+    pub params: Vec<String>,
+    /// The body.
+    pub body: Expr,
+}
+
+/// `and` or `or`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Logic {
+    /// `a and b`
+    And,
+    /// `a or b`
+    Or,
 }
 
 /// The kinds of expression.
@@ -125,15 +183,37 @@ pub enum ExprKind {
     List(Vec<Expr>),
     /// Coordinates `(a, b)`.
     Pair(Box<Expr>, Box<Expr>),
-    /// `[body for var from a to b]` or `[body for var in L]`.
-    Comprehension {
-        /// The element expression.
+    /// A set literal `{a, b}` (a game literal has bars).
+    Set(Vec<Expr>),
+    /// A map literal `{k => v, …}` (`{=>}` is the empty map).
+    Map(Vec<(Expr, Expr)>),
+    /// A loop: clauses (`for …`, `while …`; the first is outermost), the
+    /// body and what the loop gives back.
+    Loop {
+        /// The clauses, outermost first.
+        clauses: Vec<LoopClause>,
+        /// The body (a map entry `k => v` is a [`ExprKind::Pair`]).
         body: Box<Expr>,
-        /// The loop variable.
-        var: String,
-        /// Its values.
-        source: Source,
+        /// What the loop gives back.
+        collect: Collect,
     },
+    /// `if c then … elseif c then … else … end`: the branches in order, and
+    /// the `else` branch.
+    If(Vec<(Expr, Expr)>, Option<Box<Expr>>),
+    /// `begin … end` and the bodies of control expressions: statements in
+    /// order; the value is the last one's (`Nothing` when empty).
+    Block(Vec<Expr>),
+    /// `var x` or `var x := e`: a variable of the current scope.
+    Declare(String, Option<Box<Expr>>),
+    /// `x -> e`, `(x, y) -> e`, or `def f(x) := e` (a definition assigns the
+    /// function to its name).
+    Function(std::sync::Arc<FunctionDef>),
+    /// `target[index]`: a list's element (from 1) or a map's value.
+    Index(Box<Expr>, Box<Expr>),
+    /// `a and b`, `a or b` (the right side is evaluated only when needed).
+    Logic(Logic, Box<Expr>, Box<Expr>),
+    /// `not a`.
+    Not(Box<Expr>),
     /// A prefix operator.
     Unary(UnOp, Box<Expr>),
     /// A binary operator.
@@ -180,18 +260,29 @@ impl ExprKind {
             | ExprKind::Var(_)
             | ExprKind::Loopy
             | ExprKind::Up(..) => Box::new(std::iter::empty()),
-            ExprKind::Star(e) | ExprKind::Unary(_, e) | ExprKind::Assign(_, e) => {
-                Box::new(std::iter::once(&**e))
-            }
+            ExprKind::Star(e)
+            | ExprKind::Unary(_, e)
+            | ExprKind::Assign(_, e)
+            | ExprKind::Not(e) => Box::new(std::iter::once(&**e)),
+            ExprKind::Declare(_, e) => Box::new(e.iter().map(|e| &**e)),
             ExprKind::Game(l, r) => Box::new(l.iter().chain(r.iter())),
-            ExprKind::PlusMinusSet(v) | ExprKind::List(v) | ExprKind::Seq(v, _) => {
-                Box::new(v.iter())
-            }
-            ExprKind::Comprehension { body, source, .. } => match source {
-                Source::Range(a, b) => Box::new([&**body, &**a, &**b].into_iter()),
-                Source::In(l) => Box::new([&**body, &**l].into_iter()),
-            },
-            ExprKind::Binary(_, a, b) | ExprKind::Pair(a, b) => Box::new([&**a, &**b].into_iter()),
+            ExprKind::PlusMinusSet(v)
+            | ExprKind::List(v)
+            | ExprKind::Seq(v, _)
+            | ExprKind::Set(v)
+            | ExprKind::Block(v) => Box::new(v.iter()),
+            ExprKind::Map(entries) => Box::new(entries.iter().flat_map(|(k, v)| [k, v])),
+            ExprKind::Loop { clauses, body, .. } => Box::new(
+                clauses.iter().flat_map(LoopClause::children).chain(std::iter::once(&**body)),
+            ),
+            ExprKind::If(branches, other) => Box::new(
+                branches.iter().flat_map(|(c, b)| [c, b]).chain(other.iter().map(|e| &**e)),
+            ),
+            ExprKind::Function(f) => Box::new(std::iter::once(&f.body)),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Pair(a, b)
+            | ExprKind::Index(a, b)
+            | ExprKind::Logic(_, a, b) => Box::new([&**a, &**b].into_iter()),
             ExprKind::Member { target, args, .. } => Box::new(
                 std::iter::once(&**target)
                     .chain(args.iter().flat_map(|a| a.iter().map(|arg| &arg.value))),
@@ -200,5 +291,23 @@ impl ExprKind {
                 Box::new(std::iter::once(&**f).chain(args.iter().map(|a| &a.value)))
             }
         }
+    }
+}
+
+impl LoopClause {
+    /// The clause's sub-expressions.
+    pub fn children(&self) -> impl Iterator<Item = &Expr> {
+        let source: Vec<&Expr> = match &self.source {
+            Source::Range { from, to, by } => std::iter::once(&**from)
+                .chain(to.iter().map(|e| &**e))
+                .chain(by.iter().map(|e| &**e))
+                .collect(),
+            Source::In(list) => vec![&**list],
+            Source::Repeat => Vec::new(),
+        };
+        source
+            .into_iter()
+            .chain(self.while_cond.iter().map(|e| &**e))
+            .chain(self.where_cond.iter().map(|e| &**e))
     }
 }

@@ -29,32 +29,60 @@ pub(crate) struct State {
     /// Whether the budgets' position limit is the user's own choice; when it
     /// is not, misère searches keep to their smaller defaults.
     pub(crate) position_limit_given: bool,
+    /// How many bytes of stack evaluation may use (0: [`DEFAULT_STACK`]).
+    pub(crate) stack: usize,
 }
+
+/// The stack evaluation may use unless told otherwise: it fits in the
+/// 2 MiB stack of a spawned thread with room to spare.
+pub const DEFAULT_STACK: usize = 1 << 20;
 
 /// One evaluation: the session's state, the source (for error locations)
 /// and the budget.
+///
+/// Invariant: `frames` holds one scope per function call under way
+/// (innermost last); outside any call, variables are the session's.
 pub(crate) struct Eval<'a> {
     /// The session's state.
     pub(crate) state: &'a mut State,
-    /// The input's text.
-    pub(crate) source: &'a str,
+    /// The text being evaluated: the input's, or inside a function the text
+    /// of the input that defined it.
+    pub(crate) source: std::sync::Arc<str>,
     /// The input's budget.
     pub(crate) budget: &'a Budget,
     /// Units of work done so far.
     pub(crate) steps: u64,
+    /// The local variables of the function calls under way, innermost last.
+    pub(crate) frames: Vec<FxHashMap<String, Value>>,
+    /// Where the stack was when evaluation began (an address, compared with
+    /// later ones to bound the stack evaluation uses).
+    pub(crate) stack_base: usize,
 }
 
 impl<'a> Eval<'a> {
     /// An evaluation of `source` in `state` under `budget`.
-    pub(crate) fn new(state: &'a mut State, source: &'a str, budget: &'a Budget) -> Self {
-        Eval { state, source, budget, steps: 0 }
+    pub(crate) fn new(state: &'a mut State, source: &str, budget: &'a Budget) -> Self {
+        let marker = 0u8;
+        let stack_base = std::ptr::addr_of!(marker) as usize;
+        Eval { state, source: source.into(), budget, steps: 0, frames: Vec::new(), stack_base }
+    }
+
+    /// How many bytes of stack evaluation uses at this point.
+    pub(crate) fn stack_used(&self) -> usize {
+        let marker = 0u8;
+        (std::ptr::addr_of!(marker) as usize).abs_diff(self.stack_base)
+    }
+
+    /// The stack evaluation may use.
+    pub(crate) fn stack_limit(&self) -> usize {
+        if self.state.stack == 0 { DEFAULT_STACK } else { self.state.stack }
     }
 }
 
 impl Eval<'_> {
     /// An error of `kind` located at the start of `span`.
     pub(crate) fn error(&self, span: Span, kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error::new(kind, message).at(Location::of_offset(self.source, span.start))
+        Error::new(kind, message).at(Location::of_offset(&self.source, span.start))
     }
 
     /// Locates an error that has no location yet at `span`.
@@ -62,7 +90,7 @@ impl Eval<'_> {
         if err.location().is_some() {
             err
         } else {
-            err.at(Location::of_offset(self.source, span.start))
+            err.at(Location::of_offset(&self.source, span.start))
         }
     }
 

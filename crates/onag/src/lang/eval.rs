@@ -8,24 +8,36 @@
 //! budget, so limits, timeouts and Ctrl-C stop it cleanly. The tree's height
 //! is bounded by the parser, so the recursion here is bounded too.
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::ToPrimitive;
 
 use super::arith;
-use super::ast::{Arg, BinOp, Expr, ExprKind, Source, UnOp};
+use super::ast::{Arg, BinOp, Collect, Expr, ExprKind, Logic, UnOp};
 use super::builtins;
-use super::context::{Eval, MAX_LIST};
+use super::context::Eval;
 use super::games;
 use super::lexer::Span;
 use super::loopy;
 use super::members;
 use super::ops;
-use super::value::Value;
+use super::value::{Player, Value};
 use crate::error::{ErrorKind, Result};
 
+/// Whether a statement's value is shown: not for a `def`, a `var`
+/// declaration or a `do` loop, which are run for their effect.
+fn shows_value(statement: &Expr) -> bool {
+    match &statement.kind {
+        ExprKind::Function(def) => def.name.is_none(),
+        ExprKind::Declare(..) => false,
+        ExprKind::Loop { collect, .. } => *collect != Collect::Nothing,
+        _ => true,
+    }
+}
+
 /// Names that evaluate to themselves as callables or namespaces.
-const BUILTINS: &[&str] = &["Tiny", "Miny", "game"];
+const BUILTINS: &[&str] = &["Tiny", "Miny", "game", "listof", "setof", "sumof"];
+
+/// The builtins that collect a comprehension: `listof(e for …)`.
+const COLLECTORS: &[&str] = &["listof", "setof", "sumof"];
 
 impl Eval<'_> {
     /// Evaluates a whole input: the value of its last statement, or `None`
@@ -34,14 +46,29 @@ impl Eval<'_> {
         if let ExprKind::Seq(statements, trailing) = &expr.kind {
             let mut last = None;
             for statement in statements {
-                last = Some(self.eval(statement)?);
+                let value = self.eval(statement)?;
+                last = shows_value(statement).then_some(value);
             }
             return Ok(if *trailing { None } else { last });
         }
-        self.eval(expr).map(Some)
+        let value = self.eval(expr)?;
+        Ok(shows_value(expr).then_some(value))
     }
 
-    fn eval(&mut self, expr: &Expr) -> Result<Value> {
+    /// Evaluates one expression (the stack it may use is bounded: deep
+    /// recursion of a user's function is an error, never an overflow).
+    pub(crate) fn eval(&mut self, expr: &Expr) -> Result<Value> {
+        if self.stack_used() > self.stack_limit() {
+            return Err(self.error(
+                expr.span,
+                ErrorKind::LimitExceeded,
+                format!(
+                    "recursion too deep ({} nested calls): does every call reach a case \
+                     that does not call again?",
+                    self.frames.len()
+                ),
+            ));
+        }
         let span = expr.span;
         match &expr.kind {
             ExprKind::Int(n) => Ok(Value::int(n.clone())),
@@ -77,9 +104,69 @@ impl Eval<'_> {
                 let b = self.eval(b)?;
                 Ok(Value::Pair(Box::new(a), Box::new(b)))
             }
-            ExprKind::Comprehension { body, var, source } => {
-                self.comprehension(body, var, source, span)
+            ExprKind::Set(items) => {
+                let items = self.eval_all(items)?;
+                self.make_set(items, span)
             }
+            ExprKind::Map(entries) => {
+                let mut pairs = Vec::with_capacity(entries.len());
+                for (k, v) in entries {
+                    let k = self.eval(k)?;
+                    let v = self.eval(v)?;
+                    pairs.push((k, v));
+                }
+                self.make_map(pairs, span)
+            }
+            ExprKind::Loop { clauses, body, collect } => {
+                self.run_loop(clauses, body, *collect, span)
+            }
+            ExprKind::If(branches, otherwise) => {
+                for (cond, body) in branches {
+                    if self.truth(cond, "if")? {
+                        return self.eval(body);
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.eval(body),
+                    None => Ok(Value::Nothing),
+                }
+            }
+            ExprKind::Block(statements) => {
+                let mut last = Value::Nothing;
+                for statement in statements {
+                    last = self.eval(statement)?;
+                }
+                Ok(last)
+            }
+            ExprKind::Declare(name, value) => {
+                let value = match value {
+                    Some(e) => self.eval(e)?,
+                    None => Value::Nothing,
+                };
+                self.declare(name, value.clone());
+                Ok(value)
+            }
+            ExprKind::Function(def) => {
+                let closure = self.closure(def, span);
+                if let Some(name) = &def.name {
+                    self.assign(name, closure.clone());
+                }
+                Ok(closure)
+            }
+            ExprKind::Index(target, index) => {
+                let target = self.eval(target)?;
+                let index = self.eval(index)?;
+                self.index(target, index, span)
+            }
+            ExprKind::Logic(logic, a, b) => {
+                let word = if *logic == Logic::And { "and" } else { "or" };
+                let a = self.truth(a, word)?;
+                if a == (*logic == Logic::Or) {
+                    return Ok(Value::Bool(a));
+                }
+                self.truth(b, word).map(Value::Bool)
+            }
+            ExprKind::Not(a) => self.truth(a, "not").map(|b| Value::Bool(!b)),
             ExprKind::Unary(op, operand) => {
                 let value = self.eval(operand)?;
                 match op {
@@ -119,11 +206,17 @@ impl Eval<'_> {
             ExprKind::Call(callee, args) => {
                 let callee_value = self.eval(callee)?;
                 let args = self.eval_args(args)?;
-                builtins::call(self, callee_value, args, span)
+                match callee_value {
+                    Value::Function(f) => self.apply(&f, args, span),
+                    Value::Builtin(name) if COLLECTORS.contains(&name.as_str()) => {
+                        self.collection_of(&name, args, span)
+                    }
+                    other => builtins::call(self, other, args, span),
+                }
             }
             ExprKind::Assign(name, value) => {
                 let value = self.eval(value)?;
-                self.state.vars.insert(name.clone(), value.clone());
+                self.assign(name, value.clone());
                 Ok(value)
             }
             ExprKind::Loopy => loopy::literal(self, span),
@@ -146,6 +239,9 @@ impl Eval<'_> {
     }
 
     fn variable(&mut self, name: &str, span: Span) -> Result<Value> {
+        if let Some(value) = self.frames.last().and_then(|f| f.get(name)) {
+            return Ok(value.clone());
+        }
         if let Some(value) = self.state.vars.get(name) {
             return Ok(value.clone());
         }
@@ -155,75 +251,15 @@ impl Eval<'_> {
         if name == "pass" {
             return Err(self.error(span, ErrorKind::InvalidInput, "Unexpected pass."));
         }
+        match name {
+            "Left" => return Ok(Value::Player(Player::Left)),
+            "Right" => return Ok(Value::Player(Player::Right)),
+            "Nothing" => return Ok(Value::Nothing),
+            _ => {}
+        }
         if BUILTINS.contains(&name) || builtins::is_ruleset(name) {
             return Ok(Value::Builtin(name.to_string()));
         }
         Err(self.error(span, ErrorKind::InvalidInput, format!("unknown name '{name}'")))
-    }
-
-    fn comprehension(
-        &mut self,
-        body: &Expr,
-        var: &str,
-        source: &Source,
-        span: Span,
-    ) -> Result<Value> {
-        let items: Vec<Value> = match source {
-            Source::Range(from, to) => {
-                let a = self.eval(from)?;
-                let b = self.eval(to)?;
-                let (Some(a), Some(b)) = (a.as_integer(), b.as_integer()) else {
-                    return Err(self.error(
-                        span,
-                        ErrorKind::InvalidInput,
-                        "'from … to' needs integer bounds",
-                    ));
-                };
-                let count = if b < a { BigInt::from(0) } else { b - a + 1 };
-                let count = count.to_u64().filter(|&c| c <= MAX_LIST).ok_or_else(|| {
-                    self.error(
-                        span,
-                        ErrorKind::LimitExceeded,
-                        format!("a list of more than {MAX_LIST} elements is too long"),
-                    )
-                })?;
-                self.budget.check_positions(count).map_err(|e| self.locate(e, span))?;
-                let a = a.clone();
-                (0..count).map(|i| Value::int(&a + i)).collect()
-            }
-            Source::In(list) => match self.eval(list)? {
-                Value::List(items) | Value::Set(items) => items,
-                Value::GameSet(games) => games.into_iter().map(|g| self.game_value(g)).collect(),
-                other => {
-                    return Err(self.error(
-                        list.span,
-                        ErrorKind::InvalidInput,
-                        format!("'in' needs a list, not {}", other.kind_name()),
-                    ));
-                }
-            },
-        };
-        let saved = self.state.vars.remove(var);
-        let mut out = Vec::with_capacity(items.len());
-        let mut result = Ok(());
-        for item in items {
-            if let Err(e) = self.step(span) {
-                result = Err(e);
-                break;
-            }
-            self.state.vars.insert(var.to_string(), item);
-            match self.eval(body) {
-                Ok(v) => out.push(v),
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
-        match saved {
-            Some(v) => self.state.vars.insert(var.to_string(), v),
-            None => self.state.vars.remove(var),
-        };
-        result.map(|()| Value::List(out))
     }
 }

@@ -96,8 +96,10 @@ pub enum Tok {
     LessConfused,
     /// `|>` (greater than or confused with)
     GreaterConfused,
-    /// `=>` (named argument)
+    /// `=>` (named argument, map entry)
     Arrow,
+    /// `->` (lambda)
+    RArrow,
     /// End of input.
     Eof,
 }
@@ -145,6 +147,7 @@ impl Tok {
             Tok::LessConfused => "<|",
             Tok::GreaterConfused => "|>",
             Tok::Arrow => "=>",
+            Tok::RArrow => "->",
             _ => "?",
         }
     }
@@ -231,6 +234,7 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b':' => (Tok::Colon, 1),
             b'+' if two(b'-') => (Tok::PlusMinus, 2),
             b'+' => (Tok::Plus, 1),
+            b'-' if two(b'>') => (Tok::RArrow, 2),
             b'-' => (Tok::Minus, 1),
             b'*' => (Tok::Star, 1),
             b'/' => (Tok::Slash, 1),
@@ -319,7 +323,7 @@ mod tests {
     #[test]
     fn two_character_operators() {
         assert_eq!(
-            toks("+- := <= <> <| |> == != >= =>"),
+            toks("+- := <= <> <| |> == != >= => ->"),
             vec![
                 Tok::PlusMinus,
                 Tok::Assign,
@@ -331,6 +335,7 @@ mod tests {
                 Tok::NotEq,
                 Tok::Ge,
                 Tok::Arrow,
+                Tok::RArrow,
                 Tok::Eof
             ]
         );

@@ -45,7 +45,7 @@ fn shift(ev: &Eval<'_>, e: Error, span: Span) -> Error {
     let offset = before.len() - line_start;
     let line = before.matches('\n').count() + 1;
     let message = e.message().to_string();
-    let mut loc = Location::of_offset(ev.source, span.start);
+    let mut loc = Location::of_offset(&ev.source, span.start);
     loc.line = line;
     loc.column = offset + column;
     Error::new(e.kind(), message).at(loc)

@@ -37,11 +37,12 @@ mod ops;
 pub mod parser;
 mod partizan;
 pub mod rules;
+mod script;
 mod session;
 pub mod value;
 
-pub use context::MAX_LIST;
+pub use context::{DEFAULT_STACK, MAX_LIST};
 pub use heap::{DEFAULT_GENUS_POSITIONS, DEFAULT_MISERE_POSITIONS};
-pub use parser::parse;
+pub use parser::{is_incomplete, parse};
 pub use session::Session;
 pub use value::Value;

@@ -164,6 +164,9 @@ pub(crate) fn binary(
     if let Some(result) = loopy::binary(ev, op, &a, &b, span) {
         return result;
     }
+    if let (BinOp::Add, Value::Str(x), Value::Str(y)) = (op, &a, &b) {
+        return Ok(Value::Str(format!("{x}{y}")));
+    }
     match op {
         BinOp::Eq | BinOp::Ne => {
             let equal = equal(ev, &a, &b, span)?;

@@ -26,7 +26,11 @@
 
 use num_bigint::BigInt;
 
-use super::ast::{Arg, BinOp, Expr, ExprKind, Source, UnOp, UpKind};
+use std::sync::Arc;
+
+use super::ast::{
+    Arg, BinOp, Collect, Expr, ExprKind, FunctionDef, Logic, LoopClause, Source, UnOp, UpKind,
+};
 use super::lexer::{Span, Tok, Token, syntax_error, tokenize};
 use crate::error::Result;
 
@@ -48,12 +52,29 @@ pub const NAMED_OPERATORS: &[&str] = &[
     "Min",
 ];
 
-const KEYWORDS: &[&str] = &["for", "from", "to", "in", "true", "false"];
+/// Reserved words: never a variable, a member or a named infix operator.
+pub const KEYWORDS: &[&str] = &[
+    "for", "from", "to", "in", "by", "while", "where", "do", "yield", "if", "then", "elseif",
+    "else", "end", "begin", "var", "def", "and", "or", "not", "true", "false",
+];
+
+/// Keywords that end an expression: a clause or block follows them, so none
+/// of them starts an operand.
+const STOP_WORDS: &[&str] = &[
+    "for", "from", "to", "in", "by", "while", "where", "do", "yield", "then", "elseif", "else",
+    "end", "and", "or",
+];
 
 /// Binding powers, loosest first, as CGScript's grammar orders them (the
 /// table in CALCULATOR.md). An infix operator of power `p` is
 /// left-associative with right power `p + 1`; `^` is right-associative.
 mod bp {
+    /// `or`
+    pub const OR: u8 = 4;
+    /// `and`
+    pub const AND: u8 = 6;
+    /// The operand of `not`: a comparison or anything tighter.
+    pub const NOT: u8 = 8;
     /// `==` `!=` `<` `<=` `>` `>=` `<>` `<|` `|>`
     pub const COMPARE: u8 = 10;
     /// Named infix operators: `a Max b`, `G Heat t` (looser than `+`).
@@ -79,8 +100,30 @@ fn is_infix_name(name: &str) -> bool {
 /// Parses a whole input: statements separated by `;`.
 pub fn parse(source: &str) -> Result<Expr> {
     let tokens = tokenize(source)?;
-    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new() };
+    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new(), at_end: false };
     parser.program()
+}
+
+/// Whether `source` stops in the middle of a construct: an open bracket,
+/// `begin`, `if` or loop without its `end`, an operator without its right
+/// operand. Such an input goes on on the next line at the prompt and in
+/// worksheets; a complete input or one with an error elsewhere does not.
+pub fn is_incomplete(source: &str) -> bool {
+    let Ok(tokens) = tokenize(source) else { return false };
+    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new(), at_end: false };
+    parser.program().is_err() && parser.at_end
+}
+
+/// Whether a statement is a control expression, after which the next
+/// statement needs no `;`.
+fn is_control(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::If(..) | ExprKind::Loop { .. } => true,
+        ExprKind::Function(def) => {
+            def.name.is_some() && matches!(def.body.kind, ExprKind::Block(_))
+        }
+        _ => false,
+    }
 }
 
 /// Whether `name` is written like a down literal: `v`, `vv`, …, or `v` and digits.
@@ -107,6 +150,8 @@ struct Parser<'a> {
     depth: u32,
     /// The brackets open at this point, innermost last.
     opens: Vec<Span>,
+    /// Set when parsing failed because the input ended too early.
+    at_end: bool,
 }
 
 impl Parser<'_> {
@@ -155,11 +200,12 @@ impl Parser<'_> {
         Err(syntax_error(self.source, offset, message))
     }
 
-    fn unexpected<T>(&self, expected: &str) -> Result<T> {
-        if *self.peek() == Tok::Eof
-            && let Some(open) = self.opens.last()
-        {
-            return self.unclosed(*open);
+    fn unexpected<T>(&mut self, expected: &str) -> Result<T> {
+        if *self.peek() == Tok::Eof {
+            self.at_end = true;
+            if let Some(open) = self.opens.last() {
+                return self.unclosed(*open);
+            }
         }
         self.error(
             self.span().start,
@@ -199,23 +245,7 @@ impl Parser<'_> {
 
     fn program(&mut self) -> Result<Expr> {
         let start = self.span().start;
-        let mut statements = Vec::new();
-        let mut trailing = false;
-        while *self.peek() != Tok::Eof {
-            if *self.peek() == Tok::Semi {
-                if statements.is_empty() || trailing {
-                    return self.error(self.span().start, "expected a statement before ';'");
-                }
-                self.bump();
-                trailing = true;
-                continue;
-            }
-            if !statements.is_empty() && !trailing {
-                return self.unexpected("an operator, ';' or the end of the input");
-            }
-            statements.push(self.statement()?);
-            trailing = false;
-        }
+        let (mut statements, trailing) = self.sequence(&[])?;
         if statements.len() == 1 && !trailing {
             return Ok(statements
                 .pop()
@@ -230,8 +260,99 @@ impl Parser<'_> {
         })
     }
 
-    /// An expression, or an assignment `name := statement`.
+    /// Statements separated by `;` up to the end of the input or one of the
+    /// keywords `until`; a control expression (`if`, a loop, `begin`, a
+    /// `def … begin … end`) needs no `;` after it. Returns the statements
+    /// and whether the last one was followed by `;`.
+    fn sequence(&mut self, until: &[&str]) -> Result<(Vec<Expr>, bool)> {
+        let mut statements: Vec<Expr> = Vec::new();
+        let mut trailing = false;
+        let mut separated = true;
+        loop {
+            match self.peek() {
+                Tok::Eof => break,
+                Tok::Ident(word) if until.contains(&word.as_str()) => break,
+                Tok::Semi => {
+                    if (statements.is_empty() || trailing) && until.is_empty() {
+                        return self.error(self.span().start, "expected a statement before ';'");
+                    }
+                    self.bump();
+                    trailing = true;
+                    separated = true;
+                    continue;
+                }
+                _ => {}
+            }
+            if !separated {
+                let expected = if until.is_empty() {
+                    "an operator, ';' or the end of the input".to_string()
+                } else {
+                    let words: Vec<String> = until.iter().map(|w| format!("'{w}'")).collect();
+                    format!("an operator, ';' or {}", words.join(", "))
+                };
+                return self.unexpected(&expected);
+            }
+            let statement = self.statement()?;
+            separated = is_control(&statement);
+            statements.push(statement);
+            trailing = false;
+        }
+        Ok((statements, trailing))
+    }
+
+    /// A block's statements up to one of `until` (not consumed), as one
+    /// expression whose value is the last statement's.
+    fn block(&mut self, until: &[&str]) -> Result<Expr> {
+        let start = self.span().start;
+        let (statements, _) = self.sequence(until)?;
+        let end = self.prev_span().end.max(start);
+        self.node(ExprKind::Block(statements), Span::new(start, end))
+    }
+
+    /// Consumes keyword `word` or fails saying it was expected.
+    fn keyword(&mut self, word: &str) -> Result<Span> {
+        if self.is_ident(self.pos, word) {
+            Ok(self.bump())
+        } else {
+            self.unexpected(&format!("'{word}'"))
+        }
+    }
+
+    /// A variable name (not a keyword or a down literal), consumed.
+    fn name(&mut self, what: &str) -> Result<String> {
+        match self.peek().clone() {
+            Tok::Ident(name)
+                if !KEYWORDS.contains(&name.as_str()) && down_count(&name).is_none() =>
+            {
+                self.bump();
+                Ok(name)
+            }
+            _ => self.unexpected(what),
+        }
+    }
+
+    /// An expression, an assignment `name := statement`, a declaration
+    /// `var x := e`, a definition `def f(x) := e` or `def f(x) begin … end`,
+    /// or a lambda `x -> e`.
     fn statement(&mut self) -> Result<Expr> {
+        if self.is_ident(self.pos, "var") {
+            let start = self.bump();
+            let name = self.name("a variable name after 'var'")?;
+            let value = if *self.peek() == Tok::Assign {
+                self.bump();
+                self.enter()?;
+                let value = self.statement()?;
+                self.leave();
+                Some(Box::new(value))
+            } else {
+                None
+            };
+            let span = start.to(self.prev_span());
+            return self.node(ExprKind::Declare(name, value), span);
+        }
+        if self.is_ident(self.pos, "def") {
+            return self.definition();
+        }
         if let Tok::Ident(name) = self.peek().clone()
             && *self.peek_n(1) == Tok::Assign
         {
@@ -249,6 +370,202 @@ impl Parser<'_> {
         self.expr(0)
     }
 
+    /// `def f(x, y) := e` or `def f(x, y) begin … end`.
+    fn definition(&mut self) -> Result<Expr> {
+        let start = self.bump();
+        let name = self.name("a function name after 'def'")?;
+        if *self.peek() != Tok::LParen {
+            return self.unexpected("'(' and the parameters");
+        }
+        let open = self.bump();
+        let params = self.params(open)?;
+        self.enter()?;
+        let body = if *self.peek() == Tok::Assign {
+            self.bump();
+            self.statement()?
+        } else if self.is_ident(self.pos, "begin") {
+            let begin = self.bump();
+            self.open(begin);
+            let body = self.block(&["end"])?;
+            self.end(begin)?;
+            body
+        } else {
+            return self.unexpected("':=' or 'begin'");
+        };
+        self.leave();
+        let span = start.to(self.prev_span());
+        let def = FunctionDef { name: Some(name), params, body };
+        self.node(ExprKind::Function(Arc::new(def)), span)
+    }
+
+    /// Parameter names up to `)` (the `(` at `open` already consumed).
+    fn params(&mut self, open: Span) -> Result<Vec<String>> {
+        self.open(open);
+        let mut params: Vec<String> = Vec::new();
+        if *self.peek() != Tok::RParen {
+            loop {
+                let at = self.span().start;
+                let name = self.name("a parameter name")?;
+                if params.contains(&name) {
+                    return self.error(at, format!("parameter '{name}' is given twice"));
+                }
+                params.push(name);
+                if *self.peek() == Tok::Comma {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+        }
+        self.close(Tok::RParen, open, "')'")?;
+        Ok(params)
+    }
+
+    /// Consumes the `end` of the construct opened at `open`.
+    fn end(&mut self, open: Span) -> Result<()> {
+        if self.is_ident(self.pos, "end") {
+            self.bump();
+            self.opens.pop();
+            Ok(())
+        } else if *self.peek() == Tok::Eof {
+            self.unclosed(open)
+        } else {
+            self.unexpected("'end'")
+        }
+    }
+
+    /// A lambda's body after `->`, with its parameters: the function.
+    fn lambda(&mut self, params: Vec<String>, start: Span) -> Result<Expr> {
+        self.bump();
+        self.enter()?;
+        let body = self.expr(0)?;
+        self.leave();
+        let span = start.to(body.span);
+        let def = FunctionDef { name: None, params, body };
+        self.node(ExprKind::Function(Arc::new(def)), span)
+    }
+
+    /// `if c then … elseif c then … else … end` (the `if` is next).
+    fn if_expr(&mut self) -> Result<Expr> {
+        let start = self.bump();
+        self.open(start);
+        self.enter()?;
+        let mut branches = Vec::new();
+        let mut otherwise = None;
+        loop {
+            let cond = self.expr(0)?;
+            self.keyword("then")?;
+            let body = self.block(&["elseif", "else", "end"])?;
+            branches.push((cond, body));
+            if self.is_ident(self.pos, "elseif") {
+                self.bump();
+                continue;
+            }
+            if self.is_ident(self.pos, "else") {
+                self.bump();
+                otherwise = Some(Box::new(self.block(&["end"])?));
+            }
+            break;
+        }
+        self.end(start)?;
+        self.leave();
+        let span = start.to(self.prev_span());
+        self.node(ExprKind::If(branches, otherwise), span)
+    }
+
+    /// `begin … end` (the `begin` is next).
+    fn begin_expr(&mut self) -> Result<Expr> {
+        let start = self.bump();
+        self.open(start);
+        self.enter()?;
+        let body = self.block(&["end"])?;
+        self.end(start)?;
+        self.leave();
+        Ok(Expr { span: start.to(self.prev_span()), ..body })
+    }
+
+    /// Loop clauses: `for x from a to b by c`, `for x in L`, `while c`, each
+    /// with optional `while c` and `where c`, as many as are written.
+    fn clauses(&mut self) -> Result<Vec<LoopClause>> {
+        let mut clauses = Vec::new();
+        loop {
+            let (var, source) = if self.is_ident(self.pos, "for") {
+                self.bump();
+                let var = self.name("a variable name after 'for'")?;
+                let source = if self.is_ident(self.pos, "from") {
+                    self.bump();
+                    let from = Box::new(self.expr(0)?);
+                    let to = if self.is_ident(self.pos, "to") {
+                        self.bump();
+                        Some(Box::new(self.expr(0)?))
+                    } else {
+                        None
+                    };
+                    let by = if self.is_ident(self.pos, "by") {
+                        self.bump();
+                        Some(Box::new(self.expr(0)?))
+                    } else {
+                        None
+                    };
+                    Source::Range { from, to, by }
+                } else if self.is_ident(self.pos, "in") {
+                    self.bump();
+                    Source::In(Box::new(self.expr(0)?))
+                } else {
+                    return self.unexpected("'from' or 'in'");
+                };
+                (Some(var), source)
+            } else if self.is_ident(self.pos, "while") {
+                (None, Source::Repeat)
+            } else {
+                break;
+            };
+            let while_cond = if self.is_ident(self.pos, "while") {
+                self.bump();
+                Some(Box::new(self.expr(0)?))
+            } else {
+                None
+            };
+            let where_cond = if self.is_ident(self.pos, "where") {
+                self.bump();
+                Some(Box::new(self.expr(0)?))
+            } else {
+                None
+            };
+            clauses.push(LoopClause { var, source, while_cond, where_cond });
+        }
+        Ok(clauses)
+    }
+
+    /// A loop statement: clauses, then `do … end` or `yield … end`.
+    fn loop_expr(&mut self) -> Result<Expr> {
+        let start = self.span();
+        self.open(start);
+        self.enter()?;
+        let clauses = self.clauses()?;
+        let collect = if self.is_ident(self.pos, "do") {
+            Collect::Nothing
+        } else if self.is_ident(self.pos, "yield") {
+            Collect::List
+        } else {
+            return self.unexpected("'do' or 'yield'");
+        };
+        self.bump();
+        let body = self.block(&["end"])?;
+        self.end(start)?;
+        self.leave();
+        let span = start.to(self.prev_span());
+        self.node(ExprKind::Loop { clauses, body: Box::new(body), collect }, span)
+    }
+
+    /// After the first element of a bracket: `for` clauses make it a
+    /// comprehension collecting `collect`.
+    fn comprehension(&mut self, body: Expr, collect: Collect, open: Span) -> Result<Expr> {
+        let clauses = self.clauses()?;
+        let span = open.to(self.prev_span());
+        self.node(ExprKind::Loop { clauses, body: Box::new(body), collect }, span)
+    }
+
     fn infix(&self) -> Option<(BinOp, u8, u8)> {
         let op = match self.peek() {
             Tok::EqEq => BinOp::Eq,
@@ -260,6 +577,12 @@ impl Parser<'_> {
             Tok::Confused => BinOp::Confused,
             Tok::LessConfused => BinOp::LessOrConfused,
             Tok::GreaterConfused => BinOp::GreaterOrConfused,
+            Tok::Ident(name) if name == "or" => {
+                return Some((BinOp::Named("or".into()), bp::OR, bp::OR + 1));
+            }
+            Tok::Ident(name) if name == "and" => {
+                return Some((BinOp::Named("and".into()), bp::AND, bp::AND + 1));
+            }
             Tok::Ident(name) if is_infix_name(name) => {
                 return Some((BinOp::Named(name.clone()), bp::NAMED, bp::NAMED + 1));
             }
@@ -288,13 +611,31 @@ impl Parser<'_> {
             self.bump();
             let right = self.expr(rbp)?;
             let span = left.span.to(right.span);
-            left = self.node(ExprKind::Binary(op, Box::new(left), Box::new(right)), span)?;
+            let kind = match op {
+                BinOp::Named(name) if name == "and" || name == "or" => {
+                    let logic = if name == "and" { Logic::And } else { Logic::Or };
+                    ExprKind::Logic(logic, Box::new(left), Box::new(right))
+                }
+                op => ExprKind::Binary(op, Box::new(left), Box::new(right)),
+            };
+            left = self.node(kind, span)?;
         }
         self.leave();
         Ok(left)
     }
 
     fn prefix(&mut self) -> Result<Expr> {
+        if self.is_ident(self.pos, "not") {
+            let start = self.bump();
+            let operand = self.expr(bp::NOT)?;
+            let span = start.to(operand.span);
+            return self.node(ExprKind::Not(Box::new(operand)), span);
+        }
+        if matches!(self.peek(), Tok::Ident(_)) && *self.peek_n(1) == Tok::RArrow {
+            let start = self.span();
+            let param = self.name("a parameter name before '->'")?;
+            return self.lambda(vec![param], start);
+        }
         match self.peek() {
             Tok::Minus
                 if matches!(self.peek_n(1), Tok::Int(_))
@@ -360,6 +701,16 @@ impl Parser<'_> {
                     let span = expr.span.to(self.prev_span());
                     expr = self.node(ExprKind::Call(Box::new(expr), args), span)?;
                 }
+                Tok::LBracket => {
+                    let open = self.bump();
+                    self.open(open);
+                    self.enter()?;
+                    let index = self.statement()?;
+                    self.close(Tok::RBracket, open, "']'")?;
+                    self.leave();
+                    let span = expr.span.to(self.prev_span());
+                    expr = self.node(ExprKind::Index(Box::new(expr), Box::new(index)), span)?;
+                }
                 _ => return Ok(expr),
             }
         }
@@ -381,7 +732,12 @@ impl Parser<'_> {
                     }
                     _ => None,
                 };
-                let value = self.statement()?;
+                let mut value = self.statement()?;
+                if name.is_none() && args.is_empty() && self.is_ident(self.pos, "for") {
+                    // `f(e for x in L)`: one argument, the list of the values.
+                    let at = value.span;
+                    value = self.comprehension(value, Collect::List, at)?;
+                }
                 args.push(Arg { name, value });
                 if *self.peek() == Tok::Comma {
                     self.bump();
@@ -395,12 +751,14 @@ impl Parser<'_> {
         Ok(args)
     }
 
-    fn unclosed<T>(&self, open: Span) -> Result<T> {
+    fn unclosed<T>(&mut self, open: Span) -> Result<T> {
+        self.at_end = true;
         let opener = self.source.get(open.start..open.end).unwrap_or("(");
         let closer = match opener {
             "{" => "}",
             "[" => "]",
-            _ => ")",
+            "(" => ")",
+            _ => "end",
         };
         self.error(open.start, format!("unclosed '{opener}': missing '{closer}'"))
     }
@@ -444,6 +802,12 @@ impl Parser<'_> {
                     self.bump();
                     return self.node(ExprKind::Bool(name == "true"), start);
                 }
+                match name.as_str() {
+                    "if" => return self.if_expr(),
+                    "for" | "while" => return self.loop_expr(),
+                    "begin" => return self.begin_expr(),
+                    _ => {}
+                }
                 if KEYWORDS.contains(&name.as_str()) {
                     return self.unexpected("a value");
                 }
@@ -462,31 +826,66 @@ impl Parser<'_> {
                 self.bump();
                 self.open(start);
                 self.enter()?;
-                let inner = self.statement()?;
-                if *self.peek() == Tok::Comma {
-                    // Coordinates `(a, b)`.
-                    self.bump();
-                    let second = self.statement()?;
+                if *self.peek() == Tok::RParen && *self.peek_n(1) == Tok::RArrow {
+                    // `() -> e`
                     self.close(Tok::RParen, start, "')'")?;
                     self.leave();
-                    let span = start.to(self.prev_span());
-                    return self.node(ExprKind::Pair(Box::new(inner), Box::new(second)), span);
+                    return self.lambda(Vec::new(), start);
+                }
+                let mut items = vec![self.statement()?];
+                while *self.peek() == Tok::Comma {
+                    self.bump();
+                    items.push(self.statement()?);
                 }
                 self.close(Tok::RParen, start, "')'")?;
                 self.leave();
-                Ok(Expr { span: start.to(self.prev_span()), ..inner })
+                let span = start.to(self.prev_span());
+                if *self.peek() == Tok::RArrow {
+                    // `(x, y) -> e`
+                    let mut params: Vec<String> = Vec::new();
+                    for item in &items {
+                        match &item.kind {
+                            ExprKind::Var(name) if !params.contains(name) => {
+                                params.push(name.clone())
+                            }
+                            _ => {
+                                return self.error(
+                                    item.span.start,
+                                    "expected a parameter name before '->'",
+                                );
+                            }
+                        }
+                    }
+                    return self.lambda(params, start);
+                }
+                match items.len() {
+                    1 => {
+                        let inner =
+                            items.pop().unwrap_or_else(|| Expr::new(ExprKind::Bool(false), span));
+                        Ok(Expr { span, ..inner })
+                    }
+                    2 => {
+                        let second = items.pop().map(Box::new);
+                        let first = items.pop().map(Box::new);
+                        match (first, second) {
+                            (Some(a), Some(b)) => self.node(ExprKind::Pair(a, b), span),
+                            _ => self.unexpected("a value"),
+                        }
+                    }
+                    _ => self.error(start.start, "coordinates have two entries: (a, b)"),
+                }
             }
             Tok::LBracket => self.list(start),
             Tok::LBrace => {
+                if let Some(expr) = self.map_or_set_comprehension()? {
+                    return Ok(expr);
+                }
                 self.enter()?;
                 let brace = self.brace()?;
                 self.leave();
                 match brace {
                     Brace::Game(game) => Ok(game),
-                    Brace::Set(_, span) => self.error(
-                        span.start,
-                        "a game needs '|' between its Left and Right options, e.g. {1|0}",
-                    ),
+                    Brace::Set(items, span) => self.node(ExprKind::Set(items), span),
                 }
             }
             _ => self.unexpected("a value"),
@@ -533,7 +932,7 @@ impl Parser<'_> {
             | Tok::Caret
             | Tok::Star => true,
             Tok::Ident(name) => {
-                !KEYWORDS[..4].contains(&name.as_str()) && !NAMED_OPERATORS.contains(&name.as_str())
+                !STOP_WORDS.contains(&name.as_str()) && !NAMED_OPERATORS.contains(&name.as_str())
             }
             _ => false,
         }
@@ -746,34 +1145,10 @@ impl Parser<'_> {
         if *self.peek() != Tok::RBracket {
             let first = self.statement()?;
             if self.is_ident(self.pos, "for") {
-                self.bump();
-                let Tok::Ident(var) = self.peek().clone() else {
-                    return self.unexpected("a variable name after 'for'");
-                };
-                if KEYWORDS.contains(&var.as_str()) || down_count(&var).is_some() {
-                    return self.unexpected("a variable name after 'for'");
-                }
-                self.bump();
-                let source = if self.is_ident(self.pos, "from") {
-                    self.bump();
-                    let from = self.statement()?;
-                    if !self.is_ident(self.pos, "to") {
-                        return self.unexpected("'to'");
-                    }
-                    self.bump();
-                    let to = self.statement()?;
-                    Source::Range(Box::new(from), Box::new(to))
-                } else if self.is_ident(self.pos, "in") {
-                    self.bump();
-                    Source::In(Box::new(self.statement()?))
-                } else {
-                    return self.unexpected("'from' or 'in'");
-                };
+                let expr = self.comprehension(first, Collect::List, open)?;
                 self.close(Tok::RBracket, open, "']'")?;
                 self.leave();
-                let span = open.to(self.prev_span());
-                return self
-                    .node(ExprKind::Comprehension { body: Box::new(first), var, source }, span);
+                return Ok(Expr { span: open.to(self.prev_span()), ..expr });
             }
             items.push(first);
             while *self.peek() == Tok::Comma {
@@ -787,14 +1162,100 @@ impl Parser<'_> {
         self.node(ExprKind::List(items), span)
     }
 
+    /// `{=>}`, `{k => v, …}`, `{k => v for …}`, `{e for …}`, and games and
+    /// sets with a first option; `None` (and nothing consumed) for `{|…}`
+    /// and `{}`, which [`Parser::brace`] reads.
+    fn map_or_set_comprehension(&mut self) -> Result<Option<Expr>> {
+        let open = self.span();
+        if *self.peek_n(1) == Tok::Arrow && *self.peek_n(2) == Tok::RBrace {
+            self.bump();
+            self.bump();
+            self.bump();
+            return self.node(ExprKind::Map(Vec::new()), open.to(self.prev_span())).map(Some);
+        }
+        let saved = self.pos;
+        self.bump();
+        self.open(open);
+        self.enter()?;
+        if matches!(self.peek(), Tok::RBrace | Tok::Bars(_)) {
+            self.opens.pop();
+            self.leave();
+            self.pos = saved;
+            return Ok(None);
+        }
+        let first = self.statement()?;
+        let entry = if *self.peek() == Tok::Arrow {
+            self.bump();
+            let value = self.statement()?;
+            let span = first.span.to(value.span);
+            Some(self.node(ExprKind::Pair(Box::new(first.clone()), Box::new(value)), span)?)
+        } else {
+            None
+        };
+        let expr = match entry {
+            Some(entry) if self.is_ident(self.pos, "for") => {
+                self.comprehension(entry, Collect::Map, open)?
+            }
+            Some(entry) => {
+                let mut entries = Vec::new();
+                let mut entry = entry;
+                loop {
+                    if let ExprKind::Pair(k, v) = entry.kind {
+                        entries.push((*k, *v));
+                    }
+                    if *self.peek() != Tok::Comma {
+                        break;
+                    }
+                    self.bump();
+                    let key = self.statement()?;
+                    if *self.peek() != Tok::Arrow {
+                        return self.unexpected("'=>' in a map entry");
+                    }
+                    self.bump();
+                    let value = self.statement()?;
+                    let span = key.span.to(value.span);
+                    entry = Expr::new(ExprKind::Pair(Box::new(key), Box::new(value)), span);
+                }
+                self.node(ExprKind::Map(entries), open)?
+            }
+            None if self.is_ident(self.pos, "for") => {
+                self.comprehension(first, Collect::Set, open)?
+            }
+            None => {
+                // A game or a set whose first option is `first`.
+                let brace = self.brace_body(open, Some(first))?;
+                self.leave();
+                return match brace {
+                    Brace::Game(game) => Ok(Some(game)),
+                    Brace::Set(items, span) => self.node(ExprKind::Set(items), span).map(Some),
+                };
+            }
+        };
+        self.close(Tok::RBrace, open, "'}'")?;
+        self.leave();
+        Ok(Some(Expr { span: open.to(self.prev_span()), ..expr }))
+    }
+
     /// `{…}`: options separated by `,` and runs of bars.
     fn brace(&mut self) -> Result<Brace> {
         let open = self.bump();
         self.open(open);
+        self.brace_body(open, None)
+    }
+
+    /// The rest of `{…}` after the `{` at `open` (already recorded as
+    /// open) and, if given, its first option (already parsed: each option
+    /// is parsed once, so nested braces take linear time).
+    fn brace_body(&mut self, open: Span, first: Option<Expr>) -> Result<Brace> {
         let mut slots: Vec<(Vec<Expr>, Span)> = Vec::new();
         let mut seps: Vec<(usize, Span)> = Vec::new();
         let mut current: Vec<Expr> = Vec::new();
         let mut slot_start = self.span().start;
+        if let Some(first) = first {
+            slot_start = first.span.start;
+            current.push(first);
+            self.after_option()?;
+        }
         loop {
             match self.peek().clone() {
                 Tok::RBrace => {
@@ -817,16 +1278,7 @@ impl Parser<'_> {
                 }
                 _ => {
                     current.push(self.statement()?);
-                    match self.peek() {
-                        Tok::Comma => {
-                            self.bump();
-                            if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
-                                return self.unexpected("an option after ','");
-                            }
-                        }
-                        Tok::Bars(_) | Tok::RBrace | Tok::Eof => {}
-                        _ => return self.unexpected("',', '|' or '}'"),
-                    }
+                    self.after_option()?;
                 }
             }
         }
@@ -840,6 +1292,22 @@ impl Parser<'_> {
             return self.error(open.start, format!("more than {MAX_DEPTH} bars in a row"));
         }
         self.slashes(slots, seps, span).map(Brace::Game)
+    }
+
+    /// What may follow an option inside braces: `,` and another option, a
+    /// bar or the closing brace.
+    fn after_option(&mut self) -> Result<()> {
+        match self.peek() {
+            Tok::Comma => {
+                self.bump();
+                if matches!(self.peek(), Tok::Bars(_) | Tok::RBrace) {
+                    return self.unexpected("an option after ','");
+                }
+                Ok(())
+            }
+            Tok::Bars(_) | Tok::RBrace | Tok::Eof => Ok(()),
+            _ => self.unexpected("',', '|' or '}'"),
+        }
     }
 
     /// Builds a game from slots of options separated by bars: splits at the
@@ -907,12 +1375,63 @@ mod tests {
             ExprKind::PlusMinusSet(v) => format!("+-{{{}}}", list(v)),
             ExprKind::List(v) => format!("[{}]", list(v)),
             ExprKind::Pair(a, b) => format!("({},{})", show(a), show(b)),
-            ExprKind::Comprehension { body, var, source } => match source {
-                Source::Range(a, b) => {
-                    format!("[{} for {var} from {} to {}]", show(body), show(a), show(b))
-                }
-                Source::In(l) => format!("[{} for {var} in {}]", show(body), show(l)),
+            ExprKind::Loop { clauses, body, collect } => {
+                let clauses: Vec<String> = clauses
+                    .iter()
+                    .map(|c| {
+                        let mut t = match (&c.var, &c.source) {
+                            (Some(v), Source::Range { from, to, by }) => format!(
+                                "for {v} from {}{}{}",
+                                show(from),
+                                to.as_ref().map(|e| format!(" to {}", show(e))).unwrap_or_default(),
+                                by.as_ref().map(|e| format!(" by {}", show(e))).unwrap_or_default()
+                            ),
+                            (Some(v), Source::In(l)) => format!("for {v} in {}", show(l)),
+                            _ => "loop".to_string(),
+                        };
+                        if let Some(w) = &c.while_cond {
+                            t += &format!(" while {}", show(w));
+                        }
+                        if let Some(w) = &c.where_cond {
+                            t += &format!(" where {}", show(w));
+                        }
+                        t
+                    })
+                    .collect();
+                format!("{collect:?}[{} {}]", show(body), clauses.join(" "))
+            }
+            ExprKind::Set(v) => format!("set{{{}}}", list(v)),
+            ExprKind::Map(entries) => format!(
+                "map{{{}}}",
+                entries
+                    .iter()
+                    .map(|(k, v)| format!("{}=>{}", show(k), show(v)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            ExprKind::If(branches, other) => format!(
+                "if({}{})",
+                branches
+                    .iter()
+                    .map(|(c, b)| format!("{} then {}", show(c), show(b)))
+                    .collect::<Vec<_>>()
+                    .join(" elseif "),
+                other.as_ref().map(|e| format!(" else {}", show(e))).unwrap_or_default()
+            ),
+            ExprKind::Block(v) => format!("block({})", list(v)),
+            ExprKind::Declare(n, v) => match v {
+                Some(v) => format!("var {n}:={}", show(v)),
+                None => format!("var {n}"),
             },
+            ExprKind::Function(def) => format!(
+                "fn {}({}) {}",
+                def.name.as_deref().unwrap_or(""),
+                def.params.join(","),
+                show(&def.body)
+            ),
+            ExprKind::Index(a, b) => format!("{}[{}]", show(a), show(b)),
+            ExprKind::Logic(l, a, b) => format!("({} {l:?} {})", show(a), show(b)),
+            ExprKind::Not(a) => format!("not({})", show(a)),
             ExprKind::Unary(op, x) => format!("{op:?}({})", show(x)),
             ExprKind::Binary(op, a, b) => format!("({} {op:?} {})", show(a), show(b)),
             ExprKind::Member { target, name, args, .. } => match args {
@@ -1028,8 +1547,8 @@ mod tests {
     fn lists_members_and_calls() {
         assert_eq!(p("[1,2,3]"), "[1,2,3]");
         assert_eq!(p("[]"), "[]");
-        assert_eq!(p("[n*n for n from 1 to 4]"), "[(n Mul n) for n from 1 to 4]");
-        assert_eq!(p("[x for x in L]"), "[x for x in L]");
+        assert_eq!(p("[n*n for n from 1 to 4]"), "List[(n Mul n) for n from 1 to 4]");
+        assert_eq!(p("[x for x in L]"), "List[x for x in L]");
         assert_eq!(p("game.heap.Kayles(20).NimValue"), "game.heap.Kayles(20).NimValue");
         assert_eq!(p("Subtraction([2,3,7], allbut => true)"), "Subtraction([2,3,7],allbut=>true)");
         assert_eq!(p("Turning(\"1-3\")(\"htth\")"), "Turning(\"1-3\")(\"htth\")");
@@ -1046,10 +1565,7 @@ mod tests {
         assert_eq!(p("(1+2"), "error 1:1: unclosed '(': missing ')'");
         assert_eq!(p("[1,2"), "error 1:1: unclosed '[': missing ']'");
         assert_eq!(p("1 +"), "error 1:4: expected a value, found the end of the input");
-        assert_eq!(
-            p("{1,2}"),
-            "error 1:1: a game needs '|' between its Left and Right options, e.g. {1|0}"
-        );
+        assert_eq!(p("{1,2}"), "set{1,2}");
         assert!(p("1 2").starts_with("error 1:3:"));
         assert!(p("{1,|0}").starts_with("error 1:4:"));
     }
@@ -1058,6 +1574,11 @@ mod tests {
     fn deep_nesting_is_an_error_not_a_crash() {
         let deep = "(".repeat(100_000);
         assert!(p(&deep).contains("nested too deeply"));
+        // Each option inside braces is parsed once: nested braces are linear.
+        let nested = format!("{}{}", "{".repeat(45), "}".repeat(45));
+        assert!(p(&nested).starts_with("set{set{"), "{}", p(&nested));
+        let nested = format!("{}0{}", "{0|".repeat(30), "}".repeat(30));
+        assert!(!p(&nested).starts_with("error"), "{}", p(&nested));
         let braces = "{".repeat(100_000);
         assert!(p(&braces).contains("nested too deeply"));
         let chain = vec!["1"; 10_000].join("+");
@@ -1079,5 +1600,52 @@ mod tests {
         assert_eq!(p(""), "seq()");
         assert!(p(";").starts_with("error"));
         assert_eq!(p("a := b := 2"), "a:=b:=2");
+    }
+
+    #[test]
+    fn script_constructs() {
+        assert_eq!(
+            p("if a then 1 elseif b then 2 else 3 end"),
+            "if(a then block(1) elseif b then block(2) else block(3))"
+        );
+        assert_eq!(
+            p("while x < 3 do x := x + 1 end"),
+            "Nothing[block(x:=(x Add 1)) loop while (x Lt 3)]"
+        );
+        assert_eq!(
+            p("for n from 1 to 9 by 2 where n > 3 yield n end"),
+            "List[block(n) for n from 1 to 9 by 2 where (n Gt 3)]"
+        );
+        assert_eq!(p("begin var y := 2; y end"), "block(var y:=2,y)");
+        assert_eq!(p("def f(x, y) := x"), "fn f(x,y) x");
+        assert_eq!(p("x -> x + 1"), "fn (x) (x Add 1)");
+        assert_eq!(p("(x, y) -> x"), "fn (x,y) x");
+        assert_eq!(p("{1 => 2}"), "map{1=>2}");
+        assert_eq!(p("{=>}"), "map{}");
+        assert_eq!(p("{x for x in L}"), "Set[x for x in L]");
+        assert_eq!(p("sumof(n for n from 1 to 3)"), "sumof(List[n for n from 1 to 3])");
+        assert_eq!(p("L[2]"), "L[2]");
+        assert_eq!(p("not a or b and c"), "(not(a) Or (b And c))");
+        assert_eq!(p("if a then 1 end 2"), "seq(if(a then block(1)),2)");
+        assert_eq!(p("[x for x in L for y in M]"), "List[x for x in L for y in M]");
+    }
+
+    #[test]
+    fn incomplete_inputs_continue() {
+        for text in [
+            "begin",
+            "if x then",
+            "for n from 1 to 3 do",
+            "(1,",
+            "x := ",
+            "def f(x) begin",
+            "[1,",
+            "if a then 1 else",
+        ] {
+            assert!(is_incomplete(text), "{text}");
+        }
+        for text in ["begin end", "1 +* 2", "{3|2|1}", "x", "if a then 1 end", "end", "1)"] {
+            assert!(!is_incomplete(text), "{text}");
+        }
     }
 }

@@ -128,6 +128,14 @@ impl Session {
         self.state.position_limit_given = given;
     }
 
+    /// Lets evaluation use up to `bytes` of the calling thread's stack
+    /// (default [`DEFAULT_STACK`](super::context::DEFAULT_STACK), 1 MiB):
+    /// a recursion deeper than fits is the error "recursion too deep". Give
+    /// more only on a thread whose stack is that much larger.
+    pub fn set_stack_limit(&mut self, bytes: usize) {
+        self.state.stack = bytes;
+    }
+
     /// Whether the budgets' position limit was set by the user.
     pub fn position_limit_given(&self) -> bool {
         self.state.position_limit_given
@@ -201,6 +209,27 @@ impl Session {
                 out.push_str(&super::loopy::show(&mut self.state.arena, v, &Budget::unlimited())?)
             }
             Value::LoopyOutcome(o) => out.push_str(&o.to_string()),
+            Value::Function(f) => out.push_str(&f.text),
+            Value::Map(entries) => {
+                if entries.is_empty() {
+                    out.push_str("{=>}");
+                } else {
+                    out.push('{');
+                    for (i, (k, v)) in entries.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.write(out, k)?;
+                        out.push_str(" => ");
+                        self.write(out, v)?;
+                    }
+                    out.push('}');
+                }
+            }
+            Value::Player(p) => out.push_str(match p {
+                super::value::Player::Left => "Left",
+                super::value::Player::Right => "Right",
+            }),
         }
         Ok(())
     }

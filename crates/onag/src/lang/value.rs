@@ -71,8 +71,39 @@ pub enum Value {
     Loopy(Box<crate::loopy::partizan::SidedValue>),
     /// An outcome class of loopy play (`D` for a draw, hatted classes).
     LoopyOutcome(crate::loopy::partizan::LoopyOutcome),
-    /// The result of a search that found nothing (`CheckPeriodicity` without a period).
+    /// The result of a search that found nothing (`CheckPeriodicity` without
+    /// a period), of an `if` without a branch taken, of a missing map key.
     Nothing,
+    /// A function: a lambda `x -> e` or a `def`.
+    Function(std::sync::Arc<Closure>),
+    /// A map `{k => v, …}`: entries with distinct keys, in the order built.
+    Map(Vec<(Value, Value)>),
+    /// `Left` or `Right`.
+    Player(Player),
+}
+
+/// A player: `Left` or `Right`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// Left (sign 1, ordinal 1).
+    Left,
+    /// Right (sign −1, ordinal 2).
+    Right,
+}
+
+/// A function value: its definition, the local variables it saw when it was
+/// made (a lambda inside a function keeps its parameters), and the text of
+/// the input that defined it (errors in its body are located there).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Closure {
+    /// Parameters and body.
+    pub def: std::sync::Arc<super::ast::FunctionDef>,
+    /// The local variables captured when the function was made.
+    pub captured: Vec<(String, Value)>,
+    /// The text of the input that defined the function.
+    pub source: std::sync::Arc<str>,
+    /// How the function is written (what printing it shows).
+    pub text: String,
 }
 
 impl Value {
@@ -111,9 +142,27 @@ impl Value {
                 a.map_games(f)?;
                 b.map_games(f)?;
             }
+            Value::Map(entries) => {
+                for (k, v) in entries.iter_mut() {
+                    k.map_games(f)?;
+                    v.map_games(f)?;
+                }
+            }
+            Value::Function(closure) if closure.captured.iter().any(|(_, v)| v.holds_games()) => {
+                let closure = std::sync::Arc::make_mut(closure);
+                for (_, v) in closure.captured.iter_mut() {
+                    v.map_games(f)?;
+                }
+            }
             _ => {}
         }
         Ok(())
+    }
+
+    /// Whether a game id may be inside this value (compaction must then
+    /// move it).
+    fn holds_games(&self) -> bool {
+        !matches!(self, Value::Number(_) | Value::Bool(_) | Value::Str(_) | Value::Player(_))
     }
 
     /// What kind of value this is, for error messages ("an integer", "a list").
@@ -141,6 +190,9 @@ impl Value {
             Value::Loopy(_) => "a loopy game",
             Value::LoopyOutcome(_) => "an outcome class",
             Value::Nothing => "Nothing",
+            Value::Function(_) => "a function",
+            Value::Map(_) => "a map",
+            Value::Player(_) => "a player",
         }
     }
 }

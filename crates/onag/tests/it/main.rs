@@ -11,6 +11,7 @@ mod hackenbush;
 mod lang;
 mod lang_heaps;
 mod lang_loopy;
+mod lang_script;
 mod loopy;
 mod loopy_partizan;
 mod misere_forms;

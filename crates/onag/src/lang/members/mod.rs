@@ -12,14 +12,16 @@
 //! position's, a classic position's or a catalog position's own table (and
 //! then the game table through the position's value); a namespace
 //! (`game.heap`); the number table, then (for dyadic numbers) the game
-//! table; the list and string tables.
+//! table; the list, string, map and player tables.
 
 mod classic;
 mod game;
 mod heap;
 mod list;
 mod loopy;
+mod map;
 mod number;
+mod player;
 mod position;
 mod table;
 
@@ -239,6 +241,8 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(loopy::TABLE.docs());
     docs.extend(list::LIST_TABLE.docs());
     docs.extend(list::STRING_TABLE.docs());
+    docs.extend(map::TABLE.docs());
+    docs.extend(player::TABLE.docs());
     docs
 }
 
@@ -344,6 +348,16 @@ pub(crate) fn member(
         }
         Value::Str(s) => {
             if let Some(result) = list::STRING_TABLE.call(ev, s, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Map(entries) => {
+            if let Some(result) = map::TABLE.call(ev, entries, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Player(p) => {
+            if let Some(result) = player::TABLE.call(ev, p, name, &plain, span) {
                 return result;
             }
         }

@@ -1,0 +1,572 @@
+//! The script part of the evaluator: scopes, functions, loops, conditions,
+//! sets and maps (CGScript's `if`, `for`, `while`, `def`, `x -> e`, …).
+//!
+//! Scopes: outside any function the variables are the session's; each
+//! function call has a scope of its own (its parameters, the variables its
+//! lambda captured, its `var`s and the names it assigns that are not the
+//! session's). A lambda captures the scope it is made in. Every loop
+//! iteration and every call counts against the input's budget, so a
+//! timeout or Ctrl-C stops an endless `while` or recursion; the stack
+//! evaluation uses is bounded (see [`Eval::eval`]).
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use rustc_hash::FxHashMap;
+
+use super::arith;
+use super::ast::{BinOp, Collect, Expr, ExprKind, FunctionDef, LoopClause, Source};
+use super::builtins::Args;
+use super::context::{Eval, MAX_LIST};
+use super::lexer::Span;
+use super::ops;
+use super::value::{Closure, Value};
+use crate::error::{ErrorKind, Result};
+
+/// Where a loop puts its values.
+enum Sink {
+    /// A `do` loop keeps nothing.
+    Discard,
+    /// A yielding loop keeps every value of its body.
+    Keep(Vec<Value>),
+}
+
+impl Eval<'_> {
+    /// Checks the budget's clock and cancel flag: once per loop iteration
+    /// and function call.
+    fn tick(&mut self, span: Span) -> Result<()> {
+        self.steps += 1;
+        self.budget.check(0).map_err(|e| self.locate(e, span))
+    }
+
+    /// Evaluates a condition of `what` (`if`, `while`, `and`): a boolean.
+    pub(crate) fn truth(&mut self, cond: &Expr, what: &str) -> Result<bool> {
+        match self.eval(cond)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(self.error(
+                cond.span,
+                ErrorKind::InvalidInput,
+                format!("'{what}' needs true or false, not {}", other.kind_name()),
+            )),
+        }
+    }
+
+    /// The variable `name` of the current scope, if it has one.
+    fn local(&self, name: &str) -> Option<&Value> {
+        match self.frames.last() {
+            Some(frame) => frame.get(name),
+            None => self.state.vars.get(name),
+        }
+    }
+
+    /// `var name := value`: a variable of the current scope.
+    pub(crate) fn declare(&mut self, name: &str, value: Value) {
+        match self.frames.last_mut() {
+            Some(frame) => frame.insert(name.to_string(), value),
+            None => self.state.vars.insert(name.to_string(), value),
+        };
+    }
+
+    /// `name := value`: the current scope's variable if it has one, else
+    /// the session's if it has one, else a new variable of the current scope.
+    pub(crate) fn assign(&mut self, name: &str, value: Value) {
+        match self.frames.last_mut() {
+            Some(frame) if frame.contains_key(name) || !self.state.vars.contains_key(name) => {
+                frame.insert(name.to_string(), value);
+            }
+            _ => {
+                self.state.vars.insert(name.to_string(), value);
+            }
+        }
+    }
+
+    /// Removes a loop variable, or puts back what it held before the loop.
+    fn restore(&mut self, name: &str, saved: Option<Value>) {
+        let scope = match self.frames.last_mut() {
+            Some(frame) => frame,
+            None => &mut self.state.vars,
+        };
+        match saved {
+            Some(v) => scope.insert(name.to_string(), v),
+            None => scope.remove(name),
+        };
+    }
+
+    /// The function value of `def` made here: it captures the current
+    /// function scope.
+    pub(crate) fn closure(&self, def: &Arc<FunctionDef>, span: Span) -> Value {
+        let mut captured: Vec<(String, Value)> = self
+            .frames
+            .last()
+            .map(|f| f.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default();
+        captured.sort_by(|a, b| a.0.cmp(&b.0));
+        let text = self.source.get(span.start..span.end).unwrap_or("").to_string();
+        Value::Function(Arc::new(Closure {
+            def: def.clone(),
+            captured,
+            source: self.source.clone(),
+            text,
+        }))
+    }
+
+    /// Calls function `f` with `args`.
+    pub(crate) fn apply(&mut self, f: &Closure, args: Args, span: Span) -> Result<Value> {
+        if let Some((_, _, at)) = args.iter().find(|a| a.0.is_some()) {
+            return Err(self.error(
+                *at,
+                ErrorKind::InvalidInput,
+                "a function takes no named arguments",
+            ));
+        }
+        let params = &f.def.params;
+        if args.len() != params.len() {
+            let name = f.def.name.as_deref().unwrap_or("the function");
+            let plural = if params.len() == 1 { "" } else { "s" };
+            return Err(self.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{name} takes {} argument{plural}, not {}", params.len(), args.len()),
+            ));
+        }
+        self.tick(span)?;
+        let mut frame: FxHashMap<String, Value> = f.captured.iter().cloned().collect();
+        for (param, (_, value, _)) in params.iter().zip(args) {
+            frame.insert(param.clone(), value);
+        }
+        self.frames.push(frame);
+        let caller_source = std::mem::replace(&mut self.source, f.source.clone());
+        let result = self.eval(&f.def.body);
+        self.source = caller_source;
+        self.frames.pop();
+        // An error inside the body is located in the text that defined it;
+        // one from a different input says where the call was too.
+        result.map_err(|e| {
+            if Arc::ptr_eq(&f.source, &self.source) {
+                e
+            } else {
+                let at = crate::error::Location::of_offset(&self.source, span.start);
+                crate::Error::new(
+                    e.kind(),
+                    match e.location() {
+                        Some(l) => format!(
+                            "{} (in the function defined at {}:{})",
+                            e.message(),
+                            l.line,
+                            l.column
+                        ),
+                        None => e.message().to_string(),
+                    },
+                )
+                .at(at)
+            }
+        })
+    }
+
+    /// Runs a loop and gives what it collects.
+    pub(crate) fn run_loop(
+        &mut self,
+        clauses: &[LoopClause],
+        body: &Expr,
+        collect: Collect,
+        span: Span,
+    ) -> Result<Value> {
+        let mut sink = match collect {
+            Collect::Nothing => Sink::Discard,
+            _ => Sink::Keep(Vec::new()),
+        };
+        self.clause(clauses, body, collect, &mut sink, span)?;
+        let Sink::Keep(items) = sink else { return Ok(Value::Nothing) };
+        match collect {
+            Collect::Nothing => Ok(Value::Nothing),
+            Collect::List => Ok(Value::List(items)),
+            Collect::Set => self.make_set(items, span),
+            Collect::Map => {
+                let mut pairs = Vec::with_capacity(items.len());
+                for item in items {
+                    match item {
+                        Value::Pair(k, v) => pairs.push((*k, *v)),
+                        other => pairs.push((other, Value::Nothing)),
+                    }
+                }
+                self.make_map(pairs, span)
+            }
+        }
+    }
+
+    /// Runs the first clause of a loop, the rest inside it, the body inside all.
+    fn clause(
+        &mut self,
+        clauses: &[LoopClause],
+        body: &Expr,
+        collect: Collect,
+        sink: &mut Sink,
+        span: Span,
+    ) -> Result<()> {
+        let Some((clause, inner)) = clauses.split_first() else {
+            return self.body(body, collect, sink, span);
+        };
+        let saved = clause.var.as_ref().and_then(|v| self.local(v).cloned());
+        let result = self.iterate(clause, inner, body, collect, sink, span);
+        if let Some(var) = &clause.var {
+            self.restore(var, saved);
+        }
+        result
+    }
+
+    fn iterate(
+        &mut self,
+        clause: &LoopClause,
+        inner: &[LoopClause],
+        body: &Expr,
+        collect: Collect,
+        sink: &mut Sink,
+        span: Span,
+    ) -> Result<()> {
+        match &clause.source {
+            Source::Range { from, to, by } => {
+                let mut counter = self.loop_number(from, "from")?;
+                let to = match to {
+                    Some(e) => Some(self.loop_number(e, "to")?),
+                    None => None,
+                };
+                let by = match by {
+                    Some(e) => self.loop_number(e, "by")?,
+                    None => BigRational::one(),
+                };
+                let up = !by.is_negative();
+                if let (Some(to), Sink::Keep(_)) = (&to, &*sink) {
+                    self.check_length(&counter, to, &by, span)?;
+                }
+                loop {
+                    self.tick(span)?;
+                    if let Some(to) = &to {
+                        let past = match counter.cmp(to) {
+                            Ordering::Greater => up,
+                            Ordering::Less => !up,
+                            Ordering::Equal => false,
+                        };
+                        if past {
+                            return Ok(());
+                        }
+                    }
+                    if !self.step_once(
+                        clause,
+                        Value::Number(counter.clone()),
+                        inner,
+                        body,
+                        collect,
+                        sink,
+                        span,
+                    )? {
+                        return Ok(());
+                    }
+                    counter = arith::add(&counter, &by).map_err(|e| self.locate(e, span))?;
+                }
+            }
+            Source::In(list) => {
+                let items: Vec<Value> = match self.eval(list)? {
+                    Value::List(items) | Value::Set(items) => items,
+                    Value::GameSet(games) => {
+                        games.into_iter().map(|g| self.game_value(g)).collect()
+                    }
+                    Value::Map(entries) => entries
+                        .into_iter()
+                        .map(|(k, v)| Value::Pair(Box::new(k), Box::new(v)))
+                        .collect(),
+                    other => {
+                        return Err(self.error(
+                            list.span,
+                            ErrorKind::InvalidInput,
+                            format!("'in' needs a list, a set or a map, not {}", other.kind_name()),
+                        ));
+                    }
+                };
+                for item in items {
+                    self.tick(span)?;
+                    if !self.step_once(clause, item, inner, body, collect, sink, span)? {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            Source::Repeat => loop {
+                self.tick(span)?;
+                if !self.step_once(clause, Value::Nothing, inner, body, collect, sink, span)? {
+                    return Ok(());
+                }
+            },
+        }
+    }
+
+    /// One iteration: binds the variable, checks `while` (false: `Ok(false)`,
+    /// the loop ends) and `where`, runs the rest.
+    #[allow(clippy::too_many_arguments)]
+    fn step_once(
+        &mut self,
+        clause: &LoopClause,
+        value: Value,
+        inner: &[LoopClause],
+        body: &Expr,
+        collect: Collect,
+        sink: &mut Sink,
+        span: Span,
+    ) -> Result<bool> {
+        if let Some(var) = &clause.var {
+            self.declare(var, value);
+        }
+        if let Some(cond) = &clause.while_cond
+            && !self.truth(cond, "while")?
+        {
+            return Ok(false);
+        }
+        if let Some(cond) = &clause.where_cond
+            && !self.truth(cond, "where")?
+        {
+            return Ok(true);
+        }
+        self.clause(inner, body, collect, sink, span)?;
+        Ok(true)
+    }
+
+    /// Runs a loop's body once; a yielding body that is itself a yielding
+    /// loop adds its values to the same collection (as CGScript does).
+    fn body(&mut self, body: &Expr, collect: Collect, sink: &mut Sink, span: Span) -> Result<()> {
+        if let Sink::Keep(_) = sink
+            && let ExprKind::Block(statements) = &body.kind
+            && let [only] = statements.as_slice()
+            && let ExprKind::Loop { clauses, body: inner, collect: c } = &only.kind
+            && *c == Collect::List
+        {
+            return self.clause(clauses, inner, collect, sink, span);
+        }
+        let value = self.eval(body)?;
+        if let Sink::Keep(items) = sink {
+            if items.len() as u64 >= MAX_LIST {
+                return Err(self.error(
+                    span,
+                    ErrorKind::LimitExceeded,
+                    format!("a list of more than {MAX_LIST} elements is too long"),
+                ));
+            }
+            items.push(value);
+        }
+        Ok(())
+    }
+
+    /// Before a yielding loop `from a to b by c` builds anything: its
+    /// length must be within [`MAX_LIST`] and the budget's position limit
+    /// (each element may be a new game).
+    fn check_length(
+        &self,
+        from: &BigRational,
+        to: &BigRational,
+        by: &BigRational,
+        span: Span,
+    ) -> Result<()> {
+        if by.is_zero() || (to - from).signum() * by.signum() == -BigRational::one() {
+            return Ok(());
+        }
+        let count: num_bigint::BigInt = ((to - from) / by).floor().to_integer() + 1;
+        let count = count.to_u64().filter(|&c| c <= MAX_LIST).ok_or_else(|| {
+            self.error(
+                span,
+                ErrorKind::LimitExceeded,
+                format!("a list of more than {MAX_LIST} elements is too long"),
+            )
+        })?;
+        self.budget.check_positions(count).map_err(|e| self.locate(e, span))
+    }
+
+    /// A loop bound: a number.
+    fn loop_number(&mut self, e: &Expr, what: &str) -> Result<BigRational> {
+        match self.eval(e)? {
+            Value::Number(q) => Ok(q),
+            other => Err(self.error(
+                e.span,
+                ErrorKind::InvalidInput,
+                format!("'{what}' needs a number, not {}", other.kind_name()),
+            )),
+        }
+    }
+
+    /// A set of `items`: duplicates dropped; games (numbers among them)
+    /// become a set of games, printed in CGSuite's order; other sets keep
+    /// numbers first, in increasing order, then the rest as given.
+    pub(crate) fn make_set(&mut self, items: Vec<Value>, span: Span) -> Result<Value> {
+        let all_games = items.iter().all(|v| match v {
+            Value::Number(q) => super::value::is_dyadic(q),
+            Value::Game(_) => true,
+            _ => false,
+        });
+        if all_games && !items.is_empty() {
+            let mut ids = Vec::with_capacity(items.len());
+            for item in items {
+                ids.push(self.game_of(&item, span, "a set")?);
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            self.arena(span, |a| a.sort_for_display(&mut ids))?;
+            return Ok(Value::GameSet(ids));
+        }
+        let mut numbers: Vec<BigRational> = Vec::new();
+        let mut rest: Vec<Value> = Vec::new();
+        for item in items {
+            match item {
+                Value::Number(q) => numbers.push(q),
+                other => {
+                    let mut seen = false;
+                    for r in &rest {
+                        if ops::equal(self, r, &other, span)? {
+                            seen = true;
+                            break;
+                        }
+                    }
+                    if !seen {
+                        rest.push(other);
+                    }
+                }
+            }
+        }
+        numbers.sort();
+        numbers.dedup();
+        let rest = self.universal_order(rest, span)?;
+        Ok(Value::Set(numbers.into_iter().map(Value::Number).chain(rest).collect()))
+    }
+
+    /// A map of `pairs`: a later entry with an equal key replaces an earlier one.
+    pub(crate) fn make_map(&mut self, pairs: Vec<(Value, Value)>, span: Span) -> Result<Value> {
+        let mut entries: Vec<(Value, Value)> = Vec::with_capacity(pairs.len());
+        for (k, v) in pairs {
+            let mut found = None;
+            for (i, (key, _)) in entries.iter().enumerate() {
+                if ops::equal(self, key, &k, span)? {
+                    found = Some(i);
+                    break;
+                }
+            }
+            match found {
+                Some(i) => entries[i].1 = v,
+                None => entries.push((k, v)),
+            }
+        }
+        // Entries are kept in the order CGSuite prints them: by key.
+        let keys: Vec<Value> = entries.iter().map(|(k, _)| k.clone()).collect();
+        let order = self.universal_order(keys, span)?;
+        let mut sorted = Vec::with_capacity(entries.len());
+        for key in order {
+            if let Some(i) = entries.iter().position(|(k, _)| *k == key) {
+                sorted.push(entries.swap_remove(i));
+            }
+        }
+        sorted.append(&mut entries);
+        Ok(Value::Map(sorted))
+    }
+
+    /// Distinct values in CGSuite's universal order, as far as onag has it:
+    /// numbers (increasing), then games (in CGSuite's display order), then
+    /// strings (alphabetical), then the rest as given.
+    fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+        let mut numbers: Vec<BigRational> = Vec::new();
+        let mut games = Vec::new();
+        let mut strings: Vec<String> = Vec::new();
+        let mut rest = Vec::new();
+        for v in values {
+            match v {
+                Value::Number(q) => numbers.push(q),
+                Value::Game(g) => games.push(g),
+                Value::Str(s) => strings.push(s),
+                other => rest.push(other),
+            }
+        }
+        numbers.sort();
+        self.arena(span, |a| a.sort_for_display(&mut games))?;
+        strings.sort();
+        Ok(numbers
+            .into_iter()
+            .map(Value::Number)
+            .chain(games.into_iter().map(Value::Game))
+            .chain(strings.into_iter().map(Value::Str))
+            .chain(rest)
+            .collect())
+    }
+
+    /// `target[index]`: a list's element (counted from 1) or a map's value
+    /// (`Nothing` for a missing key).
+    pub(crate) fn index(&mut self, target: Value, index: Value, span: Span) -> Result<Value> {
+        match target {
+            Value::List(items) => {
+                let len = items.len();
+                let i = index.as_integer().and_then(ToPrimitive::to_usize);
+                match i {
+                    Some(i) if (1..=len).contains(&i) => {
+                        Ok(items.into_iter().nth(i - 1).unwrap_or(Value::Nothing))
+                    }
+                    _ => Err(self.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "a list of {len} elements has no element {}",
+                            describe_index(&index)
+                        ),
+                    )),
+                }
+            }
+            Value::Map(entries) => {
+                for (k, v) in entries {
+                    if ops::equal(self, &k, &index, span)? {
+                        return Ok(v);
+                    }
+                }
+                Ok(Value::Nothing)
+            }
+            other => Err(self.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("'[...]' needs a list or a map, not {}", other.kind_name()),
+            )),
+        }
+    }
+
+    /// `listof(…)`, `setof(…)`, `sumof(…)` of one list (a comprehension
+    /// `e for x in L` written as the argument).
+    pub(crate) fn collection_of(&mut self, name: &str, args: Args, span: Span) -> Result<Value> {
+        let items = match <[_; 1]>::try_from(args) {
+            Ok([(None, Value::List(items), _)]) => items,
+            Ok([(_, other, at)]) => {
+                return Err(self.error(
+                    at,
+                    ErrorKind::InvalidInput,
+                    format!("{name} needs a list or 'e for x in L', not {}", other.kind_name()),
+                ));
+            }
+            Err(args) => {
+                return Err(self.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("{name} takes 1 argument, not {}", args.len()),
+                ));
+            }
+        };
+        match name {
+            "setof" => self.make_set(items, span),
+            "sumof" => {
+                let mut sum = Value::Number(BigRational::zero());
+                for item in items {
+                    sum = ops::binary(self, &BinOp::Add, sum, item, span)?;
+                }
+                Ok(sum)
+            }
+            _ => Ok(Value::List(items)),
+        }
+    }
+}
+
+fn describe_index(index: &Value) -> String {
+    match index.as_integer() {
+        Some(n) => n.to_string(),
+        None => index.kind_name().to_string(),
+    }
+}

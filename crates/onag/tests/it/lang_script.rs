@@ -1,0 +1,358 @@
+//! The calculator's script language (CALCULATOR.md, "Scripts"): each
+//! construct with the exact text it prints, golden transcripts checked with
+//! expect-test. Expected values come from CGScript's semantics (loops count
+//! `from a to b by c` inclusive, lists index from 1, a `do` loop gives
+//! nothing, sets print in CGSuite's order, maps by key as `{k => v}`) and
+//! from closed forms computed by hand (sums, factorials, binomials).
+
+use expect_test::{Expect, expect};
+use onag::Budget;
+use onag::lang::Session;
+
+/// Runs `inputs` in one session; one line per input: `input => output`
+/// (an empty output for an input that shows nothing).
+fn transcript(inputs: &[&str]) -> String {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(1_000_000);
+    let mut out = String::new();
+    for input in inputs {
+        let shown = match session.run_to_string(input, &budget) {
+            Ok(text) => text,
+            Err(err) => format!("error: {err}"),
+        };
+        out.push_str(&format!("{input} => {shown}\n"));
+    }
+    out
+}
+
+fn check(inputs: &[&str], expected: Expect) {
+    expected.assert_eq(&transcript(inputs));
+}
+
+#[test]
+fn conditions() {
+    check(
+        &[
+            "if 1 < 2 then 3 else 4 end",
+            "if 2 < 1 then 3 else 4 end",
+            "x := 5",
+            "if x < 0 then -1 elseif x == 0 then 0 else 1 end",
+            "if x > 9 then \"big\" end",
+            "if ^ > 0 then \"up is positive\" end",
+            "if * <> 0 then \"star is confused with 0\" end",
+            "not (1 < 2) or 3 == 3 and 1 == 2",
+            "true and (false or true)",
+        ],
+        expect![[r#"
+            if 1 < 2 then 3 else 4 end => 3
+            if 2 < 1 then 3 else 4 end => 4
+            x := 5 => 5
+            if x < 0 then -1 elseif x == 0 then 0 else 1 end => 1
+            if x > 9 then "big" end => Nothing
+            if ^ > 0 then "up is positive" end => "up is positive"
+            if * <> 0 then "star is confused with 0" end => "star is confused with 0"
+            not (1 < 2) or 3 == 3 and 1 == 2 => false
+            true and (false or true) => true
+        "#]],
+    );
+}
+
+#[test]
+fn blocks_variables_and_while() {
+    check(
+        &[
+            "begin var y := 3; y * y end",
+            "begin end",
+            "n := 0; s := 0; while n < 10 do n := n + 1; s := s + n end; s",
+            "var z",
+            "z",
+            "var w := *3; w + *5",
+            "k := 1; while k < 1000 do k := 2 * k end",
+            "k",
+        ],
+        expect![[r#"
+            begin var y := 3; y * y end => 9
+            begin end => Nothing
+            n := 0; s := 0; while n < 10 do n := n + 1; s := s + n end; s => 55
+            var z => 
+            z => Nothing
+            var w := *3; w + *5 => *6
+            k := 1; while k < 1000 do k := 2 * k end => 
+            k => 1024
+        "#]],
+    );
+}
+
+#[test]
+fn for_loops() {
+    check(
+        &[
+            "for n from 1 to 5 yield n * n end",
+            "for n from 1 to 10 by 3 yield n end",
+            "for n from 10 to 1 by -4 yield n end",
+            "for n from 1 to 0 yield n end",
+            "for n from 1 to 20 where n % 7 == 0 yield n end",
+            "for n from 1 while n * n < 30 yield n end",
+            "for n from 0 to 3 yield *n end",
+            "t := 0; for x in [1, 2, 3, 4] do t := t + x end; t",
+            "for x in [1, 2] for y in [3, 4] yield (x, y) end",
+            "for x in [1, 2, 3] yield for y in [1, 2] yield x * y end end",
+            "for g in {0|*}.LeftOptions yield g end",
+            "for i from 1/2 to 2 by 1/2 yield i end",
+            "[n^2 for n from 1 to 10 by 3 where n != 4]",
+            "[n for n from 1 to 100 while n < 4]",
+            "n := 7; for n from 1 to 3 do n end; n",
+        ],
+        expect![[r#"
+            for n from 1 to 5 yield n * n end => [1,4,9,16,25]
+            for n from 1 to 10 by 3 yield n end => [1,4,7,10]
+            for n from 10 to 1 by -4 yield n end => [10,6,2]
+            for n from 1 to 0 yield n end => []
+            for n from 1 to 20 where n % 7 == 0 yield n end => [7,14]
+            for n from 1 while n * n < 30 yield n end => [1,2,3,4,5]
+            for n from 0 to 3 yield *n end => [0,*,*2,*3]
+            t := 0; for x in [1, 2, 3, 4] do t := t + x end; t => 10
+            for x in [1, 2] for y in [3, 4] yield (x, y) end => [(1,3),(1,4),(2,3),(2,4)]
+            for x in [1, 2, 3] yield for y in [1, 2] yield x * y end end => [1,2,2,4,3,6]
+            for g in {0|*}.LeftOptions yield g end => [0]
+            for i from 1/2 to 2 by 1/2 yield i end => [1/2,1,3/2,2]
+            [n^2 for n from 1 to 10 by 3 where n != 4] => [1,49,100]
+            [n for n from 1 to 100 while n < 4] => [1,2,3]
+            n := 7; for n from 1 to 3 do n end; n => 7
+        "#]],
+    );
+}
+
+#[test]
+fn functions_and_lambdas() {
+    check(
+        &[
+            "def f(x) := x + 1",
+            "f(41)",
+            "def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end",
+            "fact(20)",
+            "def binom(n, k) begin var b := 1; for i from 1 to k do b := b * (n - k + i) / i end; b end",
+            "binom(10, 3)",
+            "binom(52, 5)",
+            "sq := x -> x * x",
+            "sq(12)",
+            "add := (x, y) -> x + y",
+            "add(*3, *5)",
+            "[1, 2, 3].Apply(x -> x^2)",
+            "[^, *, 1].Apply(g -> g + g)",
+            "def adder(a) := x -> x + a",
+            "adder(10)(5)",
+            "k := () -> 42; k()",
+            "def fib(n) := if n < 2 then n else fib(n - 1) + fib(n - 2) end",
+            "[fib(n) for n from 0 to 15]",
+            "def even(n) := if n == 0 then true else odd(n - 1) end; def odd(n) := if n == 0 then false else even(n - 1) end",
+            "[even(10), odd(7), even(3)]",
+        ],
+        expect![[r#"
+            def f(x) := x + 1 => 
+            f(41) => 42
+            def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end => 
+            fact(20) => 2432902008176640000
+            def binom(n, k) begin var b := 1; for i from 1 to k do b := b * (n - k + i) / i end; b end => 
+            binom(10, 3) => 120
+            binom(52, 5) => 2598960
+            sq := x -> x * x => x -> x * x
+            sq(12) => 144
+            add := (x, y) -> x + y => (x, y) -> x + y
+            add(*3, *5) => *6
+            [1, 2, 3].Apply(x -> x^2) => [1,4,9]
+            [^, *, 1].Apply(g -> g + g) => [^^,0,2]
+            def adder(a) := x -> x + a => 
+            adder(10)(5) => 15
+            k := () -> 42; k() => 42
+            def fib(n) := if n < 2 then n else fib(n - 1) + fib(n - 2) end => 
+            [fib(n) for n from 0 to 15] => [0,1,1,2,3,5,8,13,21,34,55,89,144,233,377,610]
+            def even(n) := if n == 0 then true else odd(n - 1) end; def odd(n) := if n == 0 then false else even(n - 1) end => 
+            [even(10), odd(7), even(3)] => [true,true,false]
+        "#]],
+    );
+}
+
+#[test]
+fn collections() {
+    check(
+        &[
+            "{3, 1, 2, 1}",
+            "{*, 0, ^, 1/2, *}",
+            "{}",
+            "{x * x for x in [-2, -1, 0, 1, 2]}",
+            "listof(n for n from 1 to 4)",
+            "setof(n % 3 for n from 1 to 10)",
+            "sumof(n for n from 1 to 100)",
+            "sumof(*n for n from 1 to 7)",
+            "sumof(n for n in [])",
+            "{1 => 2, \"a\" => *2, 0 => ^}",
+            "{=>}",
+            "m := {n => n * n for n from 1 to 4}",
+            "m[3]",
+            "m[5]",
+            "m.Keys",
+            "m.ContainsKey(2)",
+            "{1 => 2, 1 => 3}",
+            "[10, 20, 30][2]",
+            "(3, 5)",
+            "\"ab\" + \"cd\"",
+        ],
+        expect![[r#"
+            {3, 1, 2, 1} => {1,2,3}
+            {*, 0, ^, 1/2, *} => {0,1/2,*,^}
+            {} => {}
+            {x * x for x in [-2, -1, 0, 1, 2]} => {0,1,4}
+            listof(n for n from 1 to 4) => [1,2,3,4]
+            setof(n % 3 for n from 1 to 10) => {0,1,2}
+            sumof(n for n from 1 to 100) => 5050
+            sumof(*n for n from 1 to 7) => 0
+            sumof(n for n in []) => 0
+            {1 => 2, "a" => *2, 0 => ^} => {0 => ^, 1 => 2, "a" => *2}
+            {=>} => {=>}
+            m := {n => n * n for n from 1 to 4} => {1 => 1, 2 => 4, 3 => 9, 4 => 16}
+            m[3] => 9
+            m[5] => Nothing
+            m.Keys => {1,2,3,4}
+            m.ContainsKey(2) => true
+            {1 => 2, 1 => 3} => {1 => 3}
+            [10, 20, 30][2] => 20
+            (3, 5) => (3,5)
+            "ab" + "cd" => "abcd"
+        "#]],
+    );
+}
+
+#[test]
+fn players_and_nothing() {
+    check(
+        &[
+            "Left",
+            "Right",
+            "Left.Opponent",
+            "Right.Opponent.Opponent",
+            "[Left.Sign, Right.Sign]",
+            "[Left.Ordinal, Right.Ordinal]",
+            "Left == Left",
+            "Left == Right",
+            "Nothing",
+        ],
+        expect![[r#"
+            Left => Left
+            Right => Right
+            Left.Opponent => Right
+            Right.Opponent.Opponent => Right
+            [Left.Sign, Right.Sign] => [1,-1]
+            [Left.Ordinal, Right.Ordinal] => [1,2]
+            Left == Left => true
+            Left == Right => false
+            Nothing => Nothing
+        "#]],
+    );
+}
+
+#[test]
+fn bad_input_is_one_located_error() {
+    check(
+        &[
+            "h(1)",
+            "def f(x) := x",
+            "f(1, 2)",
+            "f()",
+            "(x -> x)(1, 2)",
+            "if 1 then 2 end",
+            "while 3 do 1 end",
+            "for x in 5 do x end",
+            "for n from \"a\" to 3 do n end",
+            "[1, 2].Apply(3)",
+            "Left.Foo",
+            "[1, 2][3]",
+            "{1, 2}[1]",
+            "begin 1; 2",
+            "if true then 1",
+            "if true then 1 else 2",
+            "for n from 1 to 3 do n",
+            "def g(x) begin x",
+            "x -> ",
+            "def (x) := 1",
+            "def f(x, x) := 1",
+            "(1, 2, 3)",
+            "end",
+            "var if := 3",
+            "f := 1; f(2)",
+        ],
+        expect![[r#"
+            h(1) => error: 1:1: unknown name 'h'
+            def f(x) := x => 
+            f(1, 2) => error: 1:1: f takes 1 argument, not 2
+            f() => error: 1:1: f takes 1 argument, not 0
+            (x -> x)(1, 2) => error: 1:1: the function takes 1 argument, not 2
+            if 1 then 2 end => error: 1:4: 'if' needs true or false, not an integer
+            while 3 do 1 end => error: 1:7: 'while' needs true or false, not an integer
+            for x in 5 do x end => error: 1:10: 'in' needs a list, a set or a map, not an integer
+            for n from "a" to 3 do n end => error: 1:12: 'from' needs a number, not a string
+            [1, 2].Apply(3) => error: 1:14: Apply needs a function such as x -> x + 1, not an integer
+            Left.Foo => error: 1:6: unknown member 'Foo' of a player
+            [1, 2][3] => error: 1:1: a list of 2 elements has no element 3
+            {1, 2}[1] => error: 1:1: '[...]' needs a list or a map, not a set
+            begin 1; 2 => error: 1:1: unclosed 'begin': missing 'end'
+            if true then 1 => error: 1:1: unclosed 'if': missing 'end'
+            if true then 1 else 2 => error: 1:1: unclosed 'if': missing 'end'
+            for n from 1 to 3 do n => error: 1:1: unclosed 'for': missing 'end'
+            def g(x) begin x => error: 1:10: unclosed 'begin': missing 'end'
+            x ->  => error: 1:6: expected a value, found the end of the input
+            def (x) := 1 => error: 1:5: expected a function name after 'def', found '('
+            def f(x, x) := 1 => error: 1:10: parameter 'x' is given twice
+            (1, 2, 3) => error: 1:1: coordinates have two entries: (a, b)
+            end => error: 1:1: expected a value, found 'end'
+            var if := 3 => error: 1:5: expected a variable name after 'var', found 'if'
+            f := 1; f(2) => error: 1:9: an integer cannot be called
+        "#]],
+    );
+}
+
+/// Recursion without a base case ends with a clear error, not a stack
+/// overflow, even on a thread with a small stack; the session goes on.
+#[test]
+fn endless_recursion_is_an_error() {
+    let outcome = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut session = Session::new();
+            let budget = Budget::unlimited();
+            let define = session.run_to_string("def r(n) := r(n + 1) + 1", &budget);
+            let err = session.run_to_string("r(0)", &budget).unwrap_err();
+            let after = session.run_to_string(
+                "def g(n) := if n == 0 then 0 else 1 + g(n - 1) end; g(100)",
+                &budget,
+            );
+            (define.is_ok(), err.to_string(), after)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(outcome.0);
+    // The error is located at the call, and in the function's own text.
+    assert!(outcome.1.starts_with("1:1: recursion too deep ("), "{}", outcome.1);
+    assert!(outcome.1.contains("(in the function defined at 1:"), "{}", outcome.1);
+    assert_eq!(outcome.2.unwrap(), "100");
+}
+
+/// An endless `while` stops at the time limit and at the cancel flag
+/// (Ctrl-C), with a located error.
+#[test]
+fn endless_loops_stop_at_the_budget() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_timeout(Duration::from_millis(200));
+    let err = session.run_to_string("x := 0; while true do x := x + 1 end", &budget).unwrap_err();
+    assert_eq!(err.to_string(), "1:9: time limit reached");
+    let flag = Arc::new(AtomicBool::new(true));
+    let budget = Budget::unlimited().with_cancel_flag(flag);
+    let err = session.run_to_string("for n from 1 do n end", &budget).unwrap_err();
+    assert_eq!(err.to_string(), "1:1: interrupted");
+    let err = session.run_to_string("def f(n) := f(n);\nf(1)", &budget).unwrap_err();
+    assert_eq!(err.to_string(), "2:1: interrupted");
+}
