@@ -167,7 +167,10 @@ def _load(path: Path) -> List[Dict[str, Any]]:
         return rows
     pa = _pyarrow()
     try:
-        table = pa.parquet.read_table(path)
+        # One read of the whole file: a table replaced while it is read (a
+        # running sweep renames a new one over it) is then seen whole, old
+        # or new, where reading it by parts could mix the two.
+        table = pa.parquet.read_table(pa.BufferReader(path.read_bytes()))
     except (OSError, pa.ArrowException) as e:
         first = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise _not_a_table(path, first) from None
