@@ -40,6 +40,9 @@ use super::nus::Nus;
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::Dyadic;
 
+/// The most coefficients [`Uptimal::expansion_text`] writes out.
+pub const MAX_EXPANSION_DIGITS: u64 = 1 << 20;
+
 fn overflow() -> Error {
     Error::new(ErrorKind::Overflow, "Overflow.")
 }
@@ -102,6 +105,52 @@ impl Uptimal {
     /// The coefficients as runs `(value, length)` (no zeros at the end).
     pub fn runs(&self) -> &[(i64, u64)] {
         &self.runs
+    }
+
+    /// The expansion as CGSuite's `UptimalExpansion` prints it: the number
+    /// part (left out when it is 0 and there is a star), the star (`*`,
+    /// `*m`), a point, then one character per coefficient (`0`–`9`, `A`–`Z`
+    /// for 10 to 35, `(d)` beyond), each negative one followed by `-`; `0`
+    /// when there is none. An error past [`MAX_EXPANSION_DIGITS`] coefficients.
+    pub fn expansion_text(&self) -> Result<String> {
+        if self.length() > MAX_EXPANSION_DIGITS {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!(
+                    "the expansion has {} coefficients, more than {MAX_EXPANSION_DIGITS} are written out",
+                    self.length()
+                ),
+            ));
+        }
+        let mut out = String::new();
+        if self.star == 0 || !self.number.is_zero() {
+            out.push_str(&self.number.to_string());
+        }
+        if self.star != 0 {
+            out.push('*');
+            if self.star >= 2 {
+                out.push_str(&self.star.to_string());
+            }
+        }
+        out.push('.');
+        if self.runs.is_empty() {
+            out.push('0');
+        }
+        for &(value, length) in &self.runs {
+            let d = value.unsigned_abs();
+            let digit = match d {
+                0..=9 => char::from(b'0' + d as u8).to_string(),
+                10..=35 => char::from(b'A' + (d - 10) as u8).to_string(),
+                _ => format!("({d})"),
+            };
+            for _ in 0..length {
+                out.push_str(&digit);
+                if value < 0 {
+                    out.push('-');
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// k: the last position with a non-zero coefficient (0 when none).

@@ -197,7 +197,7 @@ impl Session {
             Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),
-            Value::Genus(text) => out.push_str(text),
+            Value::Genus(text) | Value::Expansion(text) => out.push_str(text),
             Value::Turning(rule) => {
                 out.push_str("game.strip.Turning(");
                 write_string(out, rule.text());

@@ -64,6 +64,8 @@ pub enum Value {
     Turning(Box<crate::impartial::coins::CoinRule>),
     /// A misère genus as CGSuite prints it (`0^120`, `3^1431`).
     Genus(String),
+    /// An uptimal expansion as CGSuite prints it (`0.1`, `*.1-`, `73/16*8.9-`).
+    Expansion(String),
     /// A thermograph (`G.Thermograph`), printed as CGSuite prints it.
     Thermograph(Box<crate::game::Thermograph>),
     /// A loopy game that is not a short game: its sides as canonical
@@ -185,6 +187,7 @@ impl Value {
             Value::Classic(_) => "a game position",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",
+            Value::Expansion(_) => "an uptimal expansion",
             Value::Turning(_) => "a coin-turning rule",
             Value::Thermograph(_) => "a thermograph",
             Value::Loopy(_) => "a loopy game",

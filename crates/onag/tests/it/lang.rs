@@ -918,3 +918,34 @@ fn misere_outcomes_match_play_on_the_form() {
         assert_eq!(got, want, "{g}");
     }
 }
+
+/// CGSuite's own expected uptimal expansions (its `CanonicalShortGameTestCase`).
+#[test]
+fn uptimal_expansions_as_cgsuite() {
+    let cases = [
+        ("0", "0.0"),
+        ("5", "5.0"),
+        ("-1823437481924", "-1823437481924.0"),
+        ("-1/2", "-1/2.0"),
+        ("25/16", "25/16.0"),
+        ("*8", "*8.0"),
+        ("9/8+*", "9/8*.0"),
+        ("^", "0.1"),
+        ("v*", "*.1-"),
+        ("6+^*", "6*.1"),
+        ("^*6", "*6.1"),
+        ("73/16+v9*8", "73/16*8.9-"),
+        ("{0|*||*|||*||||*}", "0.1111"),
+        ("{0||0|v*}", "*.12"),
+        (
+            "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+            "0.0202",
+        ),
+        ("^.Pow(12) * 11", "0.00000000000B"),
+        ("^.Pow(3) * 40 + *", "*.00(40)"),
+    ];
+    for (g, want) in cases {
+        assert_eq!(run(&format!("({g}).UptimalExpansion")), want, "{g}");
+    }
+    assert!(run("{3|1}.UptimalExpansion").contains("not an uptimal"));
+}

@@ -389,6 +389,25 @@ const MEMBERS: &[Member<GameId>] = &[
         |ev, g, _, s| test(ev, *g, s, Arena::is_uptimal),
     ),
     member(
+        "UptimalExpansion",
+        0,
+        "the expansion x*m.a1a2... of an uptimal (CGSuite's digits: A-Z past 9, - after a negative)",
+        "{0||0|v*}.UptimalExpansion",
+        |ev, g, _, s| {
+            let text = ev.arena(s, |a| match a.uptimal_expansion(*g)? {
+                Some(u) => u.expansion_text().map(Some),
+                None => Ok(None),
+            })?;
+            text.map(Value::Expansion).ok_or_else(|| {
+                ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    "UptimalExpansion: that game is not an uptimal",
+                )
+            })
+        },
+    ),
+    member(
         "IsOrdinal",
         0,
         "whether it is an ordinal (a non-negative integer)",
