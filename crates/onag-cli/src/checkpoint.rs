@@ -58,8 +58,9 @@ impl Checkpoint {
         values
             .try_reserve_exact(capacity)
             .map_err(|_| anyhow::anyhow!("{}: cannot allocate {capacity} values", at()))?;
-        if len == 0 {
+        let held = if len == 0 {
             file.write_all(&head).with_context(at)?;
+            0
         } else {
             let mut found = [0u8; HEADER];
             file.read_exact(&mut found).map_err(|_| {
@@ -96,12 +97,10 @@ impl Checkpoint {
                 file.set_len(whole).with_context(at)?;
             }
             file.seek(SeekFrom::Start(whole)).with_context(at)?;
-            let held = count;
-            let out = BufWriter::with_capacity(1 << 16, file);
-            return Ok((Checkpoint { path: path.to_string(), out, held }, values));
-        }
+            count
+        };
         let out = BufWriter::with_capacity(1 << 16, file);
-        Ok((Checkpoint { path: path.to_string(), out, held: 0 }, values))
+        Ok((Checkpoint { path: path.to_string(), out, held }, values))
     }
 
     /// The number of values the file holds.
