@@ -10,11 +10,11 @@ use onag::game::Arena;
 use onag::loopy::partizan::backsliding::Backsliding;
 use onag::loopy::partizan::file::parse_loopy_file;
 use onag::loopy::partizan::parse::{Literal, parse_literal};
-use onag::loopy::partizan::print::print_value;
-use onag::loopy::partizan::{LoopyGame, LoopyOutcome, PlayResult, SidedValue, play_results};
+use onag::loopy::partizan::print::{print_stopper, print_value};
+use onag::loopy::partizan::{LoopyGame, LoopyOutcome, PlayResult, SidedValue};
 use serde::Serialize;
 
-use crate::commands::Context;
+use crate::commands::{Context, fox_geese};
 use crate::render;
 
 const FORMAT_HELP: &str = "Examples:\n  onag loopy 'upon + upon'\n  onag loopy --backsliding 'tt..ff'\n  onag loopy 'a{0||||0|||a|*||*}' --json\n  onag loopy examples/data/over.loopy\n\n\
@@ -27,6 +27,16 @@ Loopy game files have one position a line, `name: left moves | right moves`,
 the first position the start (`#` comments):
     over: zero | over
     zero: |
+
+With --fox-and-geese, INPUT is a Fox and Geese position as CGSuite's
+game.grid.FoxAndGeese(geese, fox) takes it: `GEESE;FOX`, each square
+(row,col) counted from 1 at the bottom left of a board --width columns wide
+(8 by default), on squares with row + col even. Left moves a goose one square
+diagonally down, Right the fox one square diagonally; a fox level with the
+highest goose has escaped (off). Without `;FOX` the values of every fox
+square below the highest goose are printed as a table, top row first:
+    onag loopy --fox-and-geese '(8,2),(8,4),(8,6),(8,8);(1,5)'   (2over)
+    onag loopy --fox-and-geese '(8,2),(8,4),(8,6),(8,8)'
 
 With --backsliding, INPUT is a Backsliding Toads and Frogs strip as CGSuite
 writes it (game.strip.BackslidingToadsAndFrogs): t a toad (Left, moving
@@ -51,6 +61,7 @@ result that player can get moving first (infinite play is a draw).
     "  onag loopy 'a{0||||0|||a|*||*}' --json\n",
     "  onag loopy 'on + off'\n",
     "  onag loopy --backsliding 't.f'\n",
+    "  onag loopy --fox-and-geese '(8,2),(8,4),(8,6),(8,8);(1,5)'\n",
 ))]
 #[command(after_long_help = FORMAT_HELP)]
 pub struct LoopyArgs {
@@ -59,8 +70,16 @@ pub struct LoopyArgs {
     pub input: String,
     /// INPUT is a Backsliding Toads and Frogs strip (`t` toads, `f` frogs,
     /// `.` empty; pieces also slide one cell back).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fox_and_geese")]
     pub backsliding: bool,
+    /// INPUT is a Fox and Geese position `GEESE;FOX`, squares written
+    /// `(row,col)` from 1 at the bottom left; without `;FOX`, the table of
+    /// values by fox square.
+    #[arg(long)]
+    pub fox_and_geese: bool,
+    /// The width of the Fox and Geese board.
+    #[arg(long, default_value_t = 8, requires = "fox_and_geese")]
+    pub width: u32,
 }
 
 #[derive(Serialize)]
@@ -120,73 +139,164 @@ fn looks_like_path(input: &str) -> bool {
     separator_by_letter || input.starts_with(['.', '~']) || extension
 }
 
+/// The value of the input and the moves of its start (none for a value
+/// written `onside & offside`), each with the value after it.
+struct Analysed {
+    value: SidedValue,
+    nodes: usize,
+    moves: Option<[Vec<(String, SidedValue)>; 2]>,
+}
+
+/// The input read as a graph (a file, a literal or a Backsliding strip).
+fn analyse_graph(
+    args: &LoopyArgs,
+    arena: &mut Arena,
+    budget: &onag::Budget,
+) -> anyhow::Result<Analysed> {
+    let path = std::path::Path::new(&args.input);
+    let (game, names): (LoopyGame, Option<Vec<String>>) = if args.backsliding {
+        let strip = Backsliding::parse(&args.input)?;
+        let (g, positions) = strip.graph(budget)?;
+        (g, Some(positions.iter().map(Backsliding::text).collect()))
+    } else if path.is_file() {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", args.input))?;
+        let f = parse_loopy_file(&text, &args.input)?;
+        (f.game, Some(f.names))
+    } else if path.exists() {
+        anyhow::bail!("{} is not a file", args.input);
+    } else {
+        match parse_literal(&args.input, arena, budget) {
+            Ok(Literal::Game(g)) => (g, None),
+            Ok(Literal::Sided(v)) => {
+                let nodes = v.onside.len();
+                return Ok(Analysed { value: v, nodes, moves: None });
+            }
+            Err(_) if looks_like_path(&args.input) => {
+                anyhow::bail!("no such file: {}", args.input)
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    let value = SidedValue::of(&game, budget)?;
+    let mut moves: [Vec<(String, SidedValue)>; 2] = [Vec::new(), Vec::new()];
+    for (i, opts) in [game.left(0), game.right(0)].into_iter().enumerate() {
+        for &w in opts {
+            let v = SidedValue::of(&game.at(w), budget)?;
+            let name = match &names {
+                Some(n) => n[w as usize].clone(),
+                None if w == 0 => "pass".to_string(),
+                None => print_value(&v, arena, budget)?,
+            };
+            moves[i].push((name, v));
+        }
+    }
+    Ok(Analysed { value, nodes: game.len(), moves: Some(moves) })
+}
+
+/// The Fox and Geese table: the value with the fox on each square.
+fn fox_table(
+    ctx: &Context,
+    args: &LoopyArgs,
+    geese: &[onag::loopy::partizan::fox_geese::Square],
+    arena: &mut Arena,
+    budget: &onag::Budget,
+) -> anyhow::Result<ExitCode> {
+    let (rows, placements) = fox_geese::table(args.width, geese, budget)?;
+    let top = geese.iter().map(|g| g.0).max().unwrap_or(1);
+    let mut cells: Vec<Vec<Option<String>>> = Vec::new();
+    for row in &rows {
+        let mut out = Vec::new();
+        for cell in row {
+            out.push(match cell {
+                Some(g) => Some(print_stopper(g, arena, budget)?),
+                None => None,
+            });
+        }
+        cells.push(out);
+    }
+    if ctx.json() {
+        #[derive(Serialize)]
+        struct Table {
+            /// Rows from the highest goose's down to 1; null where the fox
+            /// cannot stand.
+            rows: Vec<Vec<Option<String>>>,
+            top_row: u32,
+            placements: usize,
+        }
+        return render::json(&Table { rows: cells, top_row: top, placements });
+    }
+    let width = cells.iter().flatten().flatten().map(String::len).max().unwrap_or(1).max(1);
+    let mut out = render::Output::new();
+    out.line(format_args!(
+        "values with the fox on each square (rows {top} down to 1; # a goose, blank the other colour):"
+    ))?;
+    for (i, row) in cells.iter().enumerate() {
+        let r = top as usize - i;
+        let mut line = format!("{r:>3} ");
+        for (c, cell) in row.iter().enumerate() {
+            let text = match cell {
+                Some(t) => t.clone(),
+                None if geese.contains(&(r as u32, c as u32 + 1)) => "#".to_string(),
+                None => String::new(),
+            };
+            line.push_str(&format!(" {text:>width$}"));
+        }
+        out.line(format_args!("{}", line.trim_end()))?;
+    }
+    out.line(format_args!("{placements} placements of geese valued"))?;
+    out.finish()
+}
+
 /// Runs `onag loopy`.
 pub fn run(ctx: &Context, args: LoopyArgs) -> anyhow::Result<ExitCode> {
     let (budget, _bar) = ctx.budget("loopy game");
     let mut arena = Arena::new().with_budget(budget.clone());
-    let path = std::path::Path::new(&args.input);
-    let (game, names, literal_value): (LoopyGame, Option<Vec<String>>, Option<SidedValue>) =
-        if args.backsliding {
-            let strip = Backsliding::parse(&args.input)?;
-            let (g, positions) = strip.graph(&budget)?;
-            (g, Some(positions.iter().map(Backsliding::text).collect()), None)
-        } else if path.is_file() {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", args.input))?;
-            let f = parse_loopy_file(&text, &args.input)?;
-            (f.game, Some(f.names), None)
-        } else if path.exists() {
-            anyhow::bail!("{} is not a file", args.input);
-        } else {
-            match parse_literal(&args.input, &mut arena, &budget) {
-                Ok(Literal::Game(g)) => (g, None, None),
-                Ok(Literal::Sided(v)) => (v.onside.clone(), None, Some(v)),
-                Err(_) if looks_like_path(&args.input) => {
-                    anyhow::bail!("no such file: {}", args.input)
-                }
-                Err(e) => return Err(e.into()),
-            }
+    let analysed = if args.fox_and_geese {
+        let input = fox_geese::parse(&args.input)?;
+        let Some(fox) = input.fox else {
+            return fox_table(ctx, &args, &input.geese, &mut arena, &budget);
         };
-    let value = match literal_value.clone() {
-        Some(v) => v,
-        None => SidedValue::of(&game, &budget)?,
+        let v = fox_geese::value(args.width, &input.geese, fox, &budget)?;
+        let [l, r] = v.moves;
+        let named = |m: Vec<fox_geese::Move>| m.into_iter().map(|m| (m.name, m.value)).collect();
+        let nodes = v.value.onside.len();
+        Analysed { value: v.value, nodes, moves: Some([named(l), named(r)]) }
+    } else {
+        analyse_graph(&args, &mut arena, &budget)?
     };
+    let value = analysed.value;
     let stopper = value.is_stopper(&budget)?;
     let text = print_value(&value, &mut arena, &budget)?;
     let outcome = value.outcome(&budget)?;
     let [left_first, right_first] = outcome.results();
-    // Moves of the start position (the game as given; for `a & b` none).
-    let results = play_results(&game);
-    let mut moves = |left: bool| -> anyhow::Result<Vec<Move>> {
-        if literal_value.is_some() {
-            return Ok(Vec::new());
-        }
-        let best = if left { results[0][0] } else { results[0][1] };
-        let opts = if left { game.left(0) } else { game.right(0) };
+    // A move keeps the result when the result with the other player to
+    // move after it is as good, for the mover, as the best moving first.
+    let mut moves = |i: usize| -> anyhow::Result<Vec<Move>> {
+        let left = i == 0;
+        let best = if left { left_first } else { right_first };
         let mut out = Vec::new();
-        for &w in opts {
-            // After the move the other player is to move.
-            let after = if left { results[w as usize][1] } else { results[w as usize][0] };
-            let v = SidedValue::of(&game.at(w), &budget)?;
-            let shown = print_value(&v, &mut arena, &budget)?;
-            let name = match &names {
-                Some(n) => n[w as usize].clone(),
-                None if w == 0 => "pass".to_string(),
-                None => shown.clone(),
-            };
-            out.push(Move { name, value: shown, keeps: rank(after, left) >= rank(best, left) });
+        for (name, v) in analysed.moves.as_ref().map_or(&[][..], |m| &m[i][..]) {
+            let [after_left, after_right] = v.outcome(&budget)?.results();
+            let after = if left { after_right } else { after_left };
+            let shown = print_value(v, &mut arena, &budget)?;
+            out.push(Move {
+                name: name.clone(),
+                value: shown,
+                keeps: rank(after, left) >= rank(best, left),
+            });
         }
         Ok(out)
     };
-    let left_moves = moves(true)?;
-    let right_moves = moves(false)?;
+    let left_moves = moves(0)?;
+    let right_moves = moves(1)?;
     let report = Report {
         value: text,
         stopper,
         outcome,
         left_first,
         right_first,
-        nodes: game.len(),
+        nodes: analysed.nodes,
         left_moves,
         right_moves,
     };
@@ -201,7 +311,7 @@ pub fn run(ctx: &Context, args: LoopyArgs) -> anyhow::Result<ExitCode> {
         result_words(left_first),
         result_words(right_first)
     ))?;
-    if literal_value.is_none() {
+    if analysed.moves.is_some() {
         for (who, list) in [("Left", &report.left_moves), ("Right", &report.right_moves)] {
             let keep: Vec<&str> =
                 list.iter().filter(|m| m.keeps).map(|m| m.name.as_str()).collect();

@@ -8,6 +8,7 @@ pub mod easy_chase;
 pub mod eval;
 pub mod every_sg;
 pub mod fibonacci_nim;
+pub mod fox_geese;
 pub mod graph;
 pub mod graph_loopy;
 pub mod hackenbush;

@@ -88,3 +88,30 @@ fn a_memory_limit_stops_a_large_order_table() {
     // 54 positions: an order table of 5832 states, some 30 KB.
     assert_error(&["loopy", "--max-memory", "1000", "upon + upon + upon + over"], "memory limit");
 }
+
+#[test]
+fn fox_and_geese() {
+    // Winning Ways, chapter 20: the opening position is 2 + over.
+    let run = onag(&["loopy", "--fox-and-geese", "(8,2),(8,4),(8,6),(8,8);(1,5)"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("value: 2over\noutcome: L "), "{}", run.stdout);
+    assert!(run.stdout.contains("Left moves keeping the result: goose (8,"), "{}", run.stdout);
+    // Two geese on a board 4 wide: the table has a value on every square of
+    // the fox's colour below them, and `#` on the geese.
+    let run = onag(&["loopy", "--fox-and-geese", "--width", "4", "(4,2),(4,4)"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[1].starts_with("  4 ") && lines[1].contains('#'), "{}", run.stdout);
+    assert_eq!(lines.len(), 6, "{}", run.stdout);
+    let run = onag(&["loopy", "--fox-and-geese", "--width", "4", "(4,2),(4,4)", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["top_row"], 4);
+    assert_eq!(v["rows"].as_array().map(Vec::len), Some(4));
+    // Each cell of the table is the value of that position.
+    let cell = v["rows"][3][0].as_str().unwrap().to_string();
+    let one = onag(&["loopy", "--fox-and-geese", "--width", "4", "(4,2),(4,4);(1,1)"]);
+    assert!(one.stdout.starts_with(&format!("value: {cell}\n")), "{} vs {cell}", one.stdout);
+    assert_error(&["loopy", "--fox-and-geese", "(8,2);(1,2)"], "not a square");
+    assert_error(&["loopy", "--fox-and-geese", "(8,x)"], "not a row or column");
+    assert_error(&["loopy", "--width", "4", "over"], "--fox-and-geese");
+}

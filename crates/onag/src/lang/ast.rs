@@ -65,6 +65,8 @@ pub enum BinOp {
     LessOrConfused,
     /// `|>`
     GreaterOrConfused,
+    /// `&`: the sided value `onside & offside` of two stoppers
+    Sided,
     /// A named infix operator (`a NimSum b`, `G : H` is `OrdinalSum`): the
     /// member of that name on the left operand, called with the right one.
     Named(String),

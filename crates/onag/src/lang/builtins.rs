@@ -34,6 +34,8 @@ pub(crate) const RULESETS: &[&str] = &[
     "ToadsAndFrogs",
     "Hackenbush",
     "Turning",
+    "FoxAndGeese",
+    "BackslidingToadsAndFrogs",
 ];
 
 const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph"];
@@ -68,6 +70,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             let short = path.rsplit('.').next().unwrap_or(path);
             if short == "Tiny" || short == "Miny" {
                 let a = positional(ev, short, Some(args), 1, span)?;
+                if let Some(value) = super::loopy::tiny(ev, short, &a[0].0, span) {
+                    return value;
+                }
                 let g = ev.game_of(&a[0].0, a[0].1, short)?;
                 let t =
                     ev.arena(span, |ar| if short == "Tiny" { ar.tiny(g) } else { ar.miny(g) })?;
@@ -84,6 +89,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             }
             if short == "Spawning" {
                 return rulesets::spawning(ev, &args, span);
+            }
+            if let Some(result) = super::loopy::ruleset_call(ev, short, &args, span) {
+                return result;
             }
             if let Some(result) = classic::call(ev, short, &args, span) {
                 return result;

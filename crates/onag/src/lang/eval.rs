@@ -92,6 +92,9 @@ impl Eval<'_> {
             ExprKind::Game(left, right) => {
                 let left = self.eval_all(left)?;
                 let right = self.eval_all(right)?;
+                if let Some(value) = loopy::game_from_options(self, &left, &right, span) {
+                    return value;
+                }
                 games::game_from_options(self, left, right, span)
             }
             ExprKind::PlusMinusSet(options) => {
@@ -236,6 +239,11 @@ impl Eval<'_> {
 
     fn eval_args(&mut self, args: &[Arg]) -> Result<Vec<(Option<String>, Value, Span)>> {
         args.iter().map(|a| Ok((a.name.clone(), self.eval(&a.value)?, a.value.span))).collect()
+    }
+
+    /// The value of the variable `name` in scope, if one is bound.
+    pub(crate) fn bound(&self, name: &str) -> Option<Value> {
+        self.frames.last().and_then(|f| f.get(name)).or_else(|| self.state.vars.get(name)).cloned()
     }
 
     fn variable(&mut self, name: &str, span: Span) -> Result<Value> {

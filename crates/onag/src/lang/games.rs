@@ -134,6 +134,15 @@ pub(crate) fn game_from_options(
 
 /// `+-{a,b}` = {a,b | −a,−b}.
 pub(crate) fn plus_minus_set(ev: &mut Eval<'_>, options: Vec<Value>, span: Span) -> Result<Value> {
+    if options.iter().any(|v| matches!(v, Value::Loopy(_))) {
+        let mut right = Vec::with_capacity(options.len());
+        for v in &options {
+            right.push(super::ops::negate(ev, v.clone(), span)?);
+        }
+        if let Some(value) = super::loopy::game_from_options(ev, &options, &right, span) {
+            return value;
+        }
+    }
     let left = ev.game_list(&options, span, "'+-'")?;
     let right = left.iter().map(|&g| ev.arena(span, |a| a.neg(g))).collect::<Result<Vec<_>>>()?;
     let g = ev.arena(span, |a| a.from_options(&left, &right))?;
@@ -142,6 +151,9 @@ pub(crate) fn plus_minus_set(ev: &mut Eval<'_>, options: Vec<Value>, span: Span)
 
 /// `+-x` = {x | −x}.
 pub(crate) fn switch(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    if matches!(x, Value::Loopy(_)) {
+        return plus_minus_set(ev, vec![x], span);
+    }
     let g = ev.game_of(&x, span, "'+-'")?;
     let s = ev.arena(span, |a| a.switch(g))?;
     Ok(ev.game_value(s))

@@ -100,6 +100,8 @@ pub enum Tok {
     Arrow,
     /// `->` (lambda)
     RArrow,
+    /// `&` (onside & offside of a loopy game)
+    Amp,
     /// End of input.
     Eof,
 }
@@ -148,6 +150,7 @@ impl Tok {
             Tok::GreaterConfused => "|>",
             Tok::Arrow => "=>",
             Tok::RArrow => "->",
+            Tok::Amp => "&",
             _ => "?",
         }
     }
@@ -237,6 +240,7 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b'-' if two(b'>') => (Tok::RArrow, 2),
             b'-' => (Tok::Minus, 1),
             b'*' => (Tok::Star, 1),
+            b'&' => (Tok::Amp, 1),
             b'/' => (Tok::Slash, 1),
             b'%' => (Tok::Percent, 1),
             b'^' => (Tok::Caret, 1),

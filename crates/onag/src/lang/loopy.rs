@@ -11,7 +11,9 @@ use super::context::Eval;
 use super::lexer::Span;
 use super::value::Value;
 use crate::error::{Error, ErrorKind, Location, Result};
-use crate::loopy::partizan::parse::{Literal, MAX_SUM_NODES, parse_literal};
+use crate::loopy::partizan::backsliding::Backsliding;
+use crate::loopy::partizan::fox_geese::FoxAndGeese;
+use crate::loopy::partizan::parse::{Literal, MAX_SUM_NODES, parse_literal_with};
 use crate::loopy::partizan::print::{print_value, short_values};
 use crate::loopy::partizan::{LoopyGame, SidedValue};
 
@@ -24,16 +26,191 @@ pub(crate) fn is_loopy_literal(expr: &Expr) -> bool {
     }
 }
 
-/// The loopy literal written at `span`, read from the source text.
+/// The loopy literal written at `span`, read from the source text. A name
+/// that no node of the literal binds is a variable (`{pass | a}`), which
+/// must hold a stopper.
 pub(crate) fn literal(ev: &mut Eval<'_>, span: Span) -> Result<Value> {
-    let text = ev.source.get(span.start..span.end).unwrap_or("");
-    let parsed = parse_literal(text, &mut ev.state.arena, ev.budget);
+    let text = ev.source.get(span.start..span.end).unwrap_or("").to_string();
+    let free = free_names(ev, &text, span)?;
+    let lookup = |name: &str| free.get(name).cloned();
+    let parsed = parse_literal_with(&text, &mut ev.state.arena, ev.budget, &lookup);
     let literal = parsed.map_err(|e| shift(ev, e, span))?;
     let value = match literal {
         Literal::Game(g) => SidedValue::of(&g, ev.budget).map_err(|e| ev.locate(e, span))?,
         Literal::Sided(v) => v,
     };
     of_sided(ev, value, span)
+}
+
+/// The stoppers held by the variables whose names occur in a literal.
+fn free_names(
+    ev: &mut Eval<'_>,
+    text: &str,
+    span: Span,
+) -> Result<rustc_hash::FxHashMap<String, LoopyGame>> {
+    let mut out = rustc_hash::FxHashMap::default();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        let name = &text[start..i];
+        if out.contains_key(name) {
+            continue;
+        }
+        let Some(value) = ev.bound(name) else { continue };
+        let Some(sided) = sided_of(ev, &value, span) else { continue };
+        let sided = sided?;
+        if !sided.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("`{name}` is not a stopper, so it cannot be an option of a loopy game"),
+            ));
+        }
+        out.insert(name.to_string(), sided.onside);
+    }
+    Ok(out)
+}
+
+/// The game whose options are the values `left` and `right` when one of
+/// them is a loopy game (`{0 | uponth}`); `None` when none is.
+pub(crate) fn game_from_options(
+    ev: &mut Eval<'_>,
+    left: &[Value],
+    right: &[Value],
+    span: Span,
+) -> Option<Result<Value>> {
+    if !left.iter().chain(right).any(|v| matches!(v, Value::Loopy(_))) {
+        return None;
+    }
+    Some((|| {
+        let mut b = crate::loopy::partizan::Builder::new();
+        let v = b.add_node().map_err(|e| ev.locate(e, span))?;
+        for (values, is_left) in [(left, true), (right, false)] {
+            for value in values {
+                let Some(sided) = sided_of(ev, value, span) else {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!("an option must be a game, not {}", value.kind_name()),
+                    ));
+                };
+                let sided = sided?;
+                if !sided.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        "an option of a game must be a stopper, and this one has two sides",
+                    ));
+                }
+                let w = b.add_game(&sided.onside).map_err(|e| ev.locate(e, span))?;
+                if is_left {
+                    b.add_left(v, w);
+                } else {
+                    b.add_right(v, w);
+                }
+            }
+        }
+        let g = b.finish(v).map_err(|e| ev.locate(e, span))?;
+        let value = SidedValue::of(&g, ev.budget).map_err(|e| ev.locate(e, span))?;
+        of_sided(ev, value, span)
+    })())
+}
+
+/// The loopy rulesets: `game.grid.FoxAndGeese(geese, fox)` (geese a list
+/// of squares `(row, col)`, on CGSuite's board of width 8) and
+/// `game.strip.BackslidingToadsAndFrogs("t.f")`, each the value of the
+/// position. `None` for other names.
+pub(crate) fn ruleset_call(
+    ev: &mut Eval<'_>,
+    name: &str,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Option<Result<Value>> {
+    if name != "FoxAndGeese" && name != "BackslidingToadsAndFrogs" {
+        return None;
+    }
+    Some((|| {
+        let want = if name == "FoxAndGeese" { 2 } else { 1 };
+        if args.len() != want || args.iter().any(|a| a.0.is_some()) {
+            let what = if want == 2 { "the geese and the fox" } else { "a strip such as \"t.f\"" };
+            return Err(ev.error(span, ErrorKind::InvalidInput, format!("{name} takes {what}")));
+        }
+        let g = if name == "FoxAndGeese" {
+            let mut geese = Vec::new();
+            let items = match &args[0].1 {
+                Value::List(items) | Value::Set(items) => items.clone(),
+                other => vec![other.clone()],
+            };
+            for item in &items {
+                geese.push(square(ev, item, args[0].2)?);
+            }
+            let fox = square(ev, &args[1].1, args[1].2)?;
+            let mut solver = FoxAndGeese::new(8).map_err(|e| ev.locate(e, span))?;
+            solver.value(&geese, fox, ev.budget).map_err(|e| ev.locate(e, span))?
+        } else {
+            let Value::Str(text) = &args[0].1 else {
+                return Err(ev.error(
+                    args[0].2,
+                    ErrorKind::InvalidInput,
+                    "BackslidingToadsAndFrogs takes a strip written as a string, such as \"t.f\"",
+                ));
+            };
+            let strip = Backsliding::parse(text).map_err(|e| ev.locate(e, args[0].2))?;
+            strip.graph(ev.budget).map_err(|e| ev.locate(e, span))?.0
+        };
+        let value = SidedValue::of(&g, ev.budget).map_err(|e| ev.locate(e, span))?;
+        of_sided(ev, value, span)
+    })())
+}
+
+/// `Tiny(G)` = {0 || 0 | −G} and `Miny(G)` = {G | 0 || 0} of a loopy `G`;
+/// `None` when `G` is not loopy.
+pub(crate) fn tiny(ev: &mut Eval<'_>, name: &str, g: &Value, span: Span) -> Option<Result<Value>> {
+    if !matches!(g, Value::Loopy(_)) {
+        return None;
+    }
+    Some((|| {
+        let zero = Value::int(0);
+        if name == "Tiny" {
+            let minus = super::ops::negate(ev, g.clone(), span)?;
+            let inner = braces(ev, vec![zero.clone()], vec![minus], span)?;
+            braces(ev, vec![zero], vec![inner], span)
+        } else {
+            let inner = braces(ev, vec![g.clone()], vec![zero.clone()], span)?;
+            braces(ev, vec![inner], vec![zero], span)
+        }
+    })())
+}
+
+/// `{left | right}`, loopy or short.
+fn braces(ev: &mut Eval<'_>, left: Vec<Value>, right: Vec<Value>, span: Span) -> Result<Value> {
+    match game_from_options(ev, &left, &right, span) {
+        Some(value) => value,
+        None => super::games::game_from_options(ev, left, right, span),
+    }
+}
+
+/// A square `(row, col)` of Fox and Geese.
+fn square(ev: &Eval<'_>, v: &Value, span: Span) -> Result<(u32, u32)> {
+    let coordinate = |x: &Value| x.as_integer().and_then(|n| u32::try_from(n).ok());
+    if let Value::Pair(r, c) = v
+        && let (Some(r), Some(c)) = (coordinate(r), coordinate(c))
+    {
+        return Ok((r, c));
+    }
+    Err(ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        "a square of Fox and Geese is (row, col), both positive integers",
+    ))
 }
 
 /// An error of the loopy parser (located in the literal's own text) located
@@ -102,6 +279,33 @@ pub(crate) fn of_sided(ev: &mut Eval<'_>, v: SidedValue, span: Span) -> Result<V
 /// `-x` of a loopy value.
 pub(crate) fn negate(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<Value> {
     of_sided(ev, v.negative(), span)
+}
+
+/// `a & b`: the value with onside `a` and offside `b`, both stoppers with
+/// `a ≥ b` (`2 & +-1`).
+pub(crate) fn sided(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Result<Value> {
+    let mut side = |v: &Value, which: &str| -> Result<LoopyGame> {
+        let Some(s) = sided_of(ev, v, span) else {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("'&' takes two games, and its {which} is {}", v.kind_name()),
+            ));
+        };
+        let s = s?;
+        if !s.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("'&' takes two stoppers, and its {which} is not one"),
+            ));
+        }
+        Ok(s.onside)
+    };
+    let on = side(a, "onside")?;
+    let off = side(b, "offside")?;
+    let v = SidedValue::from_sides(&on, &off, ev.budget).map_err(|e| ev.locate(e, span))?;
+    of_sided(ev, v, span)
 }
 
 /// `a op b` when either is a loopy value; `None` otherwise.

@@ -99,6 +99,7 @@ fn games_binary(ev: &mut Eval<'_>, op: &BinOp, a: Value, b: Value, span: Span) -
         BinOp::Confused => "<>",
         BinOp::LessOrConfused => "<|",
         BinOp::GreaterOrConfused => "|>",
+        BinOp::Sided => "&",
         BinOp::Eq => "==",
         BinOp::Ne => "!=",
         BinOp::Named(name) => name.as_str(),
@@ -160,6 +161,9 @@ pub(crate) fn binary(
         if let Some(truth) = truth {
             return Ok(Value::Bool(truth));
         }
+    }
+    if *op == BinOp::Sided {
+        return loopy::sided(ev, &a, &b, span);
     }
     if let Some(result) = loopy::binary(ev, op, &a, &b, span) {
         return result;

@@ -81,6 +81,8 @@ mod bp {
     pub const NAMED: u8 = 14;
     /// `+` `-` and binary `+-`.
     pub const ADD: u8 = 20;
+    /// `&` (a sided value from its onside and offside).
+    pub const SIDED: u8 = 22;
     /// `:` (ordinal sum).
     pub const ORDINAL: u8 = 24;
     /// `*` `/` `%`.
@@ -589,6 +591,7 @@ impl Parser<'_> {
             Tok::Plus => return Some((BinOp::Add, bp::ADD, bp::ADD + 1)),
             Tok::Minus => return Some((BinOp::Sub, bp::ADD, bp::ADD + 1)),
             Tok::PlusMinus => return Some((BinOp::PlusMinus, bp::ADD, bp::ADD + 1)),
+            Tok::Amp => return Some((BinOp::Sided, bp::SIDED, bp::SIDED + 1)),
             Tok::Colon => {
                 return Some((BinOp::Named("OrdinalSum".into()), bp::ORDINAL, bp::ORDINAL + 1));
             }
@@ -972,7 +975,10 @@ impl Parser<'_> {
                         && !matches!(self.tok_at(i + 1), Tok::Ident(n) if down_count(n).is_some()))
             }
             Tok::Star => self.star_is_compact(i),
-            Tok::Ident(name) => down_count(name).is_some() || name == "Tiny" || name == "Miny",
+            Tok::Ident(name) => {
+                down_count(name).is_some()
+                    || matches!(name.as_str(), "Tiny" | "Miny" | "over" | "under")
+            }
             _ => false,
         }
     }
@@ -1020,6 +1026,15 @@ impl Parser<'_> {
             return Ok(number);
         }
         if let Tok::Ident(name) = self.peek().clone()
+            && (name == "over" || name == "under")
+        {
+            // `5over` is 5 + over, `-1/2under` is −1/2 + under.
+            let name_span = self.bump();
+            let word = self.node(ExprKind::Var(name), name_span)?;
+            let span = number.span.to(word.span);
+            return self.node(ExprKind::Binary(BinOp::Add, Box::new(number), Box::new(word)), span);
+        }
+        if let Tok::Ident(name) = self.peek().clone()
             && (name == "Tiny" || name == "Miny")
         {
             let name_span = self.bump();
@@ -1039,6 +1054,7 @@ impl Parser<'_> {
         let mut parts: Vec<Expr> = Vec::new();
         let up_start = self.span();
         let mut up: Option<(UpKind, BigInt)> = None;
+        let mut upon: Option<Expr> = None;
         if *self.peek() == Tok::Caret {
             self.bump();
             let mut count = 1u32;
@@ -1046,35 +1062,52 @@ impl Parser<'_> {
                 self.bump();
                 count += 1;
             }
-            up = Some(match self.bracketed_count()? {
-                Some((kind, n)) if count == 1 => (kind, n),
-                _ => match self.peek().clone() {
-                    Tok::Int(n)
-                        if count == 1
-                            && self.touching(self.pos)
-                            && (!after_number
-                                || (*self.peek_n(1) == Tok::Star
-                                    && self.touching(self.pos + 1))) =>
-                    {
-                        self.bump();
-                        (UpKind::Multiple, n)
-                    }
-                    _ => (UpKind::Multiple, BigInt::from(count)),
-                },
-            });
+            if count == 1
+                && let Some(name) = self.upon_bracket()
+            {
+                let span = up_start.to(self.prev_span());
+                upon = Some(self.node(ExprKind::Var(name.to_string()), span)?);
+            } else {
+                up = Some(match self.bracketed_count()? {
+                    Some((kind, n)) if count == 1 => (kind, n),
+                    _ => match self.peek().clone() {
+                        Tok::Int(n)
+                            if count == 1
+                                && self.touching(self.pos)
+                                && (!after_number
+                                    || (*self.peek_n(1) == Tok::Star
+                                        && self.touching(self.pos + 1))) =>
+                        {
+                            self.bump();
+                            (UpKind::Multiple, n)
+                        }
+                        _ => (UpKind::Multiple, BigInt::from(count)),
+                    },
+                });
+            }
         } else if let Tok::Ident(name) = self.peek().clone()
             && let Some(count) = down_count(&name)
         {
             self.bump();
-            up = Some(match self.bracketed_count()? {
-                Some((kind, n)) if name == "v" => (kind, -n),
-                _ => (UpKind::Multiple, -count),
-            });
+            if name == "v"
+                && let Some(upon_name) = self.upon_bracket()
+            {
+                // `v[on]` is −upon, `v<on>` −uponth.
+                let span = up_start.to(self.prev_span());
+                let var = self.node(ExprKind::Var(upon_name.to_string()), span)?;
+                upon = Some(self.node(ExprKind::Unary(UnOp::Neg, Box::new(var)), span)?);
+            } else {
+                up = Some(match self.bracketed_count()? {
+                    Some((kind, n)) if name == "v" => (kind, -n),
+                    _ => (UpKind::Multiple, -count),
+                });
+            }
         }
         if let Some((kind, n)) = up {
             let span = up_start.to(self.prev_span());
             parts.push(self.node(ExprKind::Up(kind, n), span)?);
         }
+        parts.extend(upon);
         if *self.peek() == Tok::Star && (self.touching(self.pos) || parts.is_empty()) {
             let star_start = self.bump();
             let operand = match self.peek().clone() {
@@ -1097,6 +1130,24 @@ impl Parser<'_> {
             expr = self.node(ExprKind::Binary(BinOp::Add, Box::new(expr), Box::new(part)), span)?;
         }
         Ok(expr)
+    }
+
+    /// `[on]` or `<on>` touching the previous token, after `^` or `v`: the
+    /// loopy game it names (`^[on]` is `upon`, `^<on>` is `uponth`).
+    fn upon_bracket(&mut self) -> Option<&'static str> {
+        let at = self.pos;
+        if !self.touching(at) {
+            return None;
+        }
+        let name = match (self.tok_at(at), self.tok_at(at + 1), self.tok_at(at + 2)) {
+            (Tok::LBracket, Tok::Ident(n), Tok::RBracket) if n == "on" => "upon",
+            (Tok::Lt, Tok::Ident(n), Tok::Gt) if n == "on" => "uponth",
+            _ => return None,
+        };
+        for _ in 0..3 {
+            self.bump();
+        }
+        Some(name)
     }
 
     /// `<n>` or `[n]` touching the previous token, after `^` or `v`.

@@ -98,3 +98,149 @@ fn bad_input() {
     assert!(run("over.Temperature").starts_with("error: "));
     assert!(run("upon * 2").starts_with("error: "));
 }
+
+/// CGSuite's `CanonicalStopperTestCase`: degree, variety, stops and
+/// idempotence of each of its stoppers, as it prints them.
+#[test]
+fn degrees_varieties_and_stops_as_cgsuite() {
+    // (game, degree, variety, left stop, right stop, idempotent, stable)
+    let cases = [
+        ("on", "on", "on", "on", "on", "true", "true"),
+        ("off", "on", "off", "off", "off", "true", "true"),
+        ("over", "over", "over", "over", "over", "true", "true"),
+        ("{pass|3/2}", "over", "under", "3/2under", "3/2under", "false", "true"),
+        ("{-1/4+*|pass}", "^<on>", "^<on>", "-1/4", "-1/4", "false", "true"),
+        (
+            "{0|||0||0|off}",
+            "{0||||0|||Miny(on)|0||off}",
+            "error: 1:17: Variety degree must be an idempotent.",
+            "0",
+            "0",
+            "false",
+            "error: 1:17: Variety degree must be an idempotent.",
+        ),
+        ("{on|0||0}", "Tiny(on)", "Miny(on)", "0", "0", "true", "true"),
+        ("{0||0|under}", "Tiny(over)", "Tiny(over)", "0", "0", "true", "true"),
+        ("+-{0|pass}", "over", "+-over", "over", "under", "false", "true"),
+        ("+-{5|pass}", "over", "+-{10over|over}", "5over", "-5under", "false", "true"),
+        (
+            "a{0||||0|||a|*||*}",
+            "{0|a{0|0,{0|||a|0||0}}}",
+            "{a{0,{0||0|a|||0}|0}|0}",
+            "0",
+            "0",
+            "false",
+            "true",
+        ),
+    ];
+    for (g, degree, variety, left, right, idempotent, stable) in cases {
+        let at = |member: &str| run(&format!("({g}).{member}"));
+        assert_eq!(at("Degree"), degree, "{g}.Degree");
+        let v = at("Variety");
+        if variety.starts_with("error") {
+            assert!(v.contains("Variety degree must be an idempotent."), "{g}.Variety: {v}");
+            assert!(at("IsStable").contains("idempotent"), "{g}.IsStable");
+        } else {
+            assert_eq!(v, variety, "{g}.Variety");
+            assert_eq!(at("IsStable"), stable, "{g}.IsStable");
+        }
+        assert_eq!(at("LeftStop"), left, "{g}.LeftStop");
+        assert_eq!(at("RightStop"), right, "{g}.RightStop");
+        assert_eq!(at("IsIdempotent"), idempotent, "{g}.IsIdempotent");
+    }
+    // Grenville's unstable game.
+    let g = "a{0|{0||||0,*2|||a|0||0}||0}";
+    assert_eq!(run(&format!("({g}).Degree")), "a{0||0|{0|a||0,*2|||0||||0}}");
+    assert_eq!(run(&format!("({g}).IsStable")), "false");
+    assert!(run(&format!("({g}).Variety")).contains("That game is not stable."));
+    // Short games: degree 0.
+    assert_eq!(run("{1|*}.Degree"), "0");
+}
+
+/// CGSuite's EvalTest: loopy games written with numbers and ups, `&`, and
+/// variables inside loopy games.
+#[test]
+fn compact_forms_sided_values_and_variables() {
+    check(&[
+        ("[{pass|*},{pass,0|0},{*|pass},{0|0,pass}]", "[^[on],^[on]*,v[on],v[on]*]"),
+        (
+            "[{0||0|0,pass},{0,*||*|pass},{0,pass|0||0},{pass|*||0,*}]",
+            "[^<on>,^<on>*,v<on>,v<on>*]",
+        ),
+        ("over+5", "5over"),
+        ("under+5", "5under"),
+        (
+            "[5+x for x in [{pass|*},{pass,0|0},{*|pass},{0|0,pass}]]",
+            "[5^[on],5^[on]*,5v[on],5v[on]*]",
+        ),
+        ("over+^", "over"),
+        ("over-5", "-5over"),
+        ("over & v", "over & v"),
+        ("x{x|0}", "under"),
+        ("uponth := {0||0|0,pass}; +-{0|uponth}", "+-{0|^<on>}"),
+        ("+-{{0|uponth},{0|uponth+*}}", "+-{{0|^<on>},{0|^<on>*}}"),
+        ("a{1||a|0}", "2 & +-1"),
+        ("2 & +-1", "2 & +-1"),
+        // What CGSuite prints reads back as the same game.
+        ("5over == 5 + over", "true"),
+        ("-5under == -5 + under", "true"),
+        ("^[on] == upon", "true"),
+        ("^[on]* == upon + *", "true"),
+        ("v[on] == -upon", "true"),
+        ("^<on> == uponth", "true"),
+        ("5v<on>* == 5 - uponth + *", "true"),
+        ("-1/4v[on] == {-1/4+*|pass}", "true"),
+        ("+-(5over)", "+-(5over)"),
+        ("(+-{5|pass}).Variety == +-{10over|over}", "true"),
+        ("a := 3; {pass | a}", "3under"),
+        // Right's over is dominated by 0.
+        ("b := over; {pass | b, 0}", "under"),
+        ("(over Upsum under)", "over"),
+        ("(over Downsum under)", "under"),
+        ("(5 + over).IsPseudonumber", "true"),
+        ("upon.IsPseudonumber", "false"),
+    ]);
+}
+
+#[test]
+fn loopy_rulesets() {
+    check(&[
+        // By hand: the fox in the corner cannot move, and the goose's only
+        // move lets it escape (off), so the position is {off |} = 0.
+        ("game.grid.FoxAndGeese([(2,2)], (1,1))", "0"),
+        ("game.grid.FoxAndGeese([(2,2)], (1,1)).GameValue", "0"),
+    ]);
+    // The calculator's Fox and Geese is the library's (checked against the
+    // whole graph of positions; the 8×8 opening, 2over, in the bench).
+    let geese = [(4, 2), (4, 4), (3, 7)];
+    for fox in [(1, 1), (1, 5), (2, 2), (2, 6)] {
+        let b = Budget::unlimited();
+        let g = onag::loopy::partizan::fox_geese::FoxAndGeese::new(8)
+            .unwrap()
+            .value(&geese, fox, &b)
+            .unwrap();
+        let mut arena = onag::game::Arena::new();
+        let want = onag::loopy::partizan::print::print_stopper(&g, &mut arena, &b).unwrap();
+        let input = format!("game.grid.FoxAndGeese([(4,2),(4,4),(3,7)], ({}, {}))", fox.0, fox.1);
+        assert_eq!(run(&input), want, "{input}");
+    }
+    // The calculator's Backsliding Toads and Frogs is the library's (whose
+    // values are checked against the retrograde solver).
+    for strip in ["t.f", "tt.f", "t..f", "t.ff", ".tf."] {
+        let mut arena = onag::game::Arena::new();
+        let b = Budget::unlimited();
+        let (g, _) = onag::loopy::partizan::backsliding::Backsliding::parse(strip)
+            .unwrap()
+            .graph(&b)
+            .unwrap();
+        let v = onag::loopy::partizan::SidedValue::of(&g, &b).unwrap();
+        let want = onag::loopy::partizan::print::print_value(&v, &mut arena, &b).unwrap();
+        assert_eq!(run(&format!("game.strip.BackslidingToadsAndFrogs(\"{strip}\")")), want);
+    }
+    assert!(run("game.grid.FoxAndGeese([(8,2)], (1,2))").contains("not a square"));
+    assert!(run("game.strip.BackslidingToadsAndFrogs(3)").contains("string"));
+    assert!(run("game.grid.FoxAndGeese((1,1))").contains("the geese and the fox"));
+    assert!(run("'x' & 1").starts_with("error: "));
+    assert!(run("dud & 0").contains("not one"));
+    assert!(run("0 & 1").contains("onside must be"));
+}

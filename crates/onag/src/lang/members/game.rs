@@ -137,6 +137,16 @@ const MEMBERS: &[Member<GameId>] = &[
     member("CanonicalForm", 0, "the canonical form", "{1|1}.CanonicalForm", |ev, g, _, _| {
         Ok(ev.game_value(*g))
     }),
+    member("GameValue", 0, "the value, as a canonical form", "{1|1}.GameValue", |ev, g, _, _| {
+        Ok(ev.game_value(*g))
+    }),
+    member(
+        "Degree",
+        0,
+        "the degree of loopiness: 0 for every short game",
+        "{1|*}.Degree",
+        |_, _, _, _| Ok(Value::int(0)),
+    ),
     member(
         "LeftOptions",
         0,

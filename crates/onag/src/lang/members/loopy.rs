@@ -3,11 +3,14 @@
 
 use super::super::context::Eval;
 use super::super::lexer::Span;
-use super::super::loopy::of_sided;
+use super::super::loopy::{of_sided, sided_of};
 use super::super::value::Value;
-use super::table::{Table, member};
+use super::table::{Args, Table, member};
 use crate::error::{ErrorKind, Result};
-use crate::loopy::partizan::SidedValue;
+use crate::loopy::partizan::canonical::stoppers_equal;
+use crate::loopy::partizan::parse::MAX_SUM_NODES;
+use crate::loopy::partizan::stops::{Pseudonumber, stops};
+use crate::loopy::partizan::{LoopyGame, SidedValue, degree};
 
 /// The stopper a member needs, or an error naming the member.
 fn stopper<'a>(ev: &Eval<'_>, v: &'a SidedValue, name: &str, span: Span) -> Result<&'a SidedValue> {
@@ -39,8 +42,60 @@ fn node(ev: &mut Eval<'_>, g: &crate::loopy::partizan::LoopyGame, span: Span) ->
     of_sided(ev, SidedValue { onside: g.clone(), offside: g.clone() }, span)
 }
 
-fn side(ev: &mut Eval<'_>, g: &crate::loopy::partizan::LoopyGame, span: Span) -> Result<Value> {
+fn side(ev: &mut Eval<'_>, g: &LoopyGame, span: Span) -> Result<Value> {
     node(ev, g, span)
+}
+
+/// The stopper argument `i` of member `name`.
+fn stopper_arg(ev: &mut Eval<'_>, name: &str, args: Args<'_>, i: usize) -> Result<LoopyGame> {
+    let (value, span) = &args[i];
+    let Some(sided) = sided_of(ev, value, *span) else {
+        return Err(ev.error(
+            *span,
+            ErrorKind::InvalidInput,
+            format!("{name} takes a game, not {}", value.kind_name()),
+        ));
+    };
+    let sided = sided?;
+    Ok(stopper(ev, &sided, name, *span)?.onside.clone())
+}
+
+/// A stopper computed from the stopper `v` by `f`, as a value; errors of
+/// `f` located at the member.
+fn derived(
+    ev: &mut Eval<'_>,
+    v: &SidedValue,
+    name: &str,
+    span: Span,
+    f: impl FnOnce(&LoopyGame, &crate::Budget) -> Result<LoopyGame>,
+) -> Result<Value> {
+    let g = stopper(ev, v, name, span)?.onside.clone();
+    let out = f(&g, ev.budget).map_err(|e| ev.locate(e, span))?;
+    node(ev, &out, span)
+}
+
+/// A truth about the stopper `v` computed by `f`.
+fn test(
+    ev: &mut Eval<'_>,
+    v: &SidedValue,
+    name: &str,
+    span: Span,
+    f: impl FnOnce(&LoopyGame, &crate::Budget) -> Result<bool>,
+) -> Result<Value> {
+    let g = stopper(ev, v, name, span)?.onside.clone();
+    f(&g, ev.budget).map(Value::Bool).map_err(|e| ev.locate(e, span))
+}
+
+/// The Left (`left`) or Right stop of the stopper `v`, a pseudonumber.
+fn stop(ev: &mut Eval<'_>, v: &SidedValue, left: bool, name: &str, span: Span) -> Result<Value> {
+    let g = stopper(ev, v, name, span)?.onside.clone();
+    let s = stops(&g, &mut ev.state.arena).map_err(|e| ev.locate(e, span))?;
+    pseudonumber(ev, if left { &s.left } else { &s.right }, span)
+}
+
+fn pseudonumber(ev: &mut Eval<'_>, p: &Pseudonumber, span: Span) -> Result<Value> {
+    let g = p.game(&mut ev.state.arena).map_err(|e| ev.locate(e, span))?;
+    node(ev, &g, span)
 }
 
 /// The members of loopy games.
@@ -97,6 +152,108 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
             "Right's options of the canonical stopper (an error unless the game is a stopper)",
             "over.RightOptions",
             |ev, v, _, s| options(ev, v, false, "RightOptions", s),
+        ),
+        member(
+            "GameValue",
+            0,
+            "the value itself (a ruleset position's value, as CGSuite's GameValue)",
+            "game.grid.FoxAndGeese([(3,1),(3,3)], (1,1)).GameValue",
+            |ev, v, _, s| of_sided(ev, v.clone(), s),
+        ),
+        member(
+            "LeftStop",
+            0,
+            "the Left stop: a pseudonumber (a number, x over, x under, on or off)",
+            "(+-{5|pass}).LeftStop",
+            |ev, v, _, s| stop(ev, v, true, "LeftStop", s),
+        ),
+        member(
+            "RightStop",
+            0,
+            "the Right stop: a pseudonumber (a number, x over, x under, on or off)",
+            "(+-{5|pass}).RightStop",
+            |ev, v, _, s| stop(ev, v, false, "RightStop", s),
+        ),
+        member(
+            "IsPseudonumber",
+            0,
+            "whether the stopper is a number, x over, x under, on or off",
+            "(5 + over).IsPseudonumber",
+            |ev, v, _, s| {
+                let g = stopper(ev, v, "IsPseudonumber", s)?.onside.clone();
+                let st = stops(&g, &mut ev.state.arena).map_err(|e| ev.locate(e, s))?;
+                let p = st.left.game(&mut ev.state.arena).map_err(|e| ev.locate(e, s))?;
+                let same = stoppers_equal(&p, &g, ev.budget).map_err(|e| ev.locate(e, s))?;
+                Ok(Value::Bool(st.left == st.right && same))
+            },
+        ),
+        member(
+            "Degree",
+            0,
+            "the degree of loopiness G Upsum -G (0 for a short game)",
+            "(+-{5|pass}).Degree",
+            |ev, v, _, s| derived(ev, v, "Degree", s, |g, b| degree::degree(g, MAX_SUM_NODES, b)),
+        ),
+        member(
+            "Variety",
+            0,
+            "the variety: the upsum and downsum varieties relative to the degree, when equal",
+            "(+-{5|pass}).Variety",
+            |ev, v, _, s| derived(ev, v, "Variety", s, |g, b| degree::variety(g, MAX_SUM_NODES, b)),
+        ),
+        member("IsIdempotent", 0, "whether G + G = G", "over.IsIdempotent", |ev, v, _, s| {
+            test(ev, v, "IsIdempotent", s, |g, b| degree::is_idempotent(g, MAX_SUM_NODES, b))
+        }),
+        member(
+            "IsStable",
+            0,
+            "whether the upsum and downsum varieties relative to the degree are equal",
+            "upon.IsStable",
+            |ev, v, _, s| test(ev, v, "IsStable", s, |g, b| degree::is_stable(g, MAX_SUM_NODES, b)),
+        ),
+        member(
+            "Upsum",
+            1,
+            "the onside of G + H: infinite play counts as a win for Left (also `G Upsum H`)",
+            "over Upsum under",
+            |ev, v, a, s| {
+                let h = stopper_arg(ev, "Upsum", a, 0)?;
+                derived(ev, v, "Upsum", s, |g, b| degree::upsum(g, &h, MAX_SUM_NODES, b))
+            },
+        ),
+        member(
+            "Downsum",
+            1,
+            "the offside of G + H: infinite play counts as a win for Right (also `G Downsum H`)",
+            "over Downsum under",
+            |ev, v, a, s| {
+                let h = stopper_arg(ev, "Downsum", a, 0)?;
+                derived(ev, v, "Downsum", s, |g, b| degree::downsum(g, &h, MAX_SUM_NODES, b))
+            },
+        ),
+        member(
+            "UpsumVariety",
+            1,
+            "G Upsum (-G Downsum -D) for an idempotent D",
+            "(+-{0|pass}).UpsumVariety(over)",
+            |ev, v, a, s| {
+                let d = stopper_arg(ev, "UpsumVariety", a, 0)?;
+                derived(ev, v, "UpsumVariety", s, |g, b| {
+                    degree::upsum_variety(g, &d, MAX_SUM_NODES, b)
+                })
+            },
+        ),
+        member(
+            "DownsumVariety",
+            1,
+            "G Downsum (-G Upsum D) for an idempotent D",
+            "(+-{0|pass}).DownsumVariety(over)",
+            |ev, v, a, s| {
+                let d = stopper_arg(ev, "DownsumVariety", a, 0)?;
+                derived(ev, v, "DownsumVariety", s, |g, b| {
+                    degree::downsum_variety(g, &d, MAX_SUM_NODES, b)
+                })
+            },
         ),
         member(
             "FollowerCount",

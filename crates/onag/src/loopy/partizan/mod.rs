@@ -17,6 +17,8 @@
 //!   edges; [`position`]: a trait for a user's own loopy ruleset;
 //!   [`survival`]: `G ≤ H` for stoppers by a lazy search of the survival
 //!   game; [`backsliding`]: Backsliding Toads and Frogs.
+//! - [`stops`]: Left and Right stops of stoppers (pseudonumbers);
+//!   [`degree`]: upsums, downsums, the degree of loopiness and varieties.
 //!
 //! Invariants: no recursion on game depth except the printer and the parser,
 //! both bounded by a fixed depth and failing with an error past it; every
@@ -24,6 +26,7 @@
 
 pub mod backsliding;
 pub mod canonical;
+pub mod degree;
 pub mod file;
 pub mod fox_geese;
 pub mod graph;
@@ -32,6 +35,7 @@ pub mod parse;
 pub mod position;
 pub mod print;
 pub mod solve;
+pub mod stops;
 pub mod survival;
 
 pub use canonical::{SidedValue, canonical_stopper};

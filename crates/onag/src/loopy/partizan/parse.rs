@@ -49,6 +49,24 @@ enum Ast {
 
 /// Parses `text` (a loopy literal). Errors name the column.
 pub fn parse_literal(text: &str, arena: &mut Arena, budget: &Budget) -> Result<Literal> {
+    parse_literal_with(text, arena, budget, &|_| None)
+}
+
+/// Games that names not bound by a node of the literal stand for (the
+/// calculator's variables): `None` for an unknown name.
+pub type FreeNames<'a> = &'a dyn Fn(&str) -> Option<LoopyGame>;
+
+/// Parses `text` (a loopy literal) where a name that no enclosing node
+/// binds is looked up in `free` (`{pass | a}` with a variable `a`). Errors
+/// name the column.
+pub fn parse_literal_with(
+    text: &str,
+    arena: &mut Arena,
+    budget: &Budget,
+    free: FreeNames<'_>,
+) -> Result<Literal> {
+    let mut cx = Context { arena, text, free };
+    let cx = &mut cx;
     let mut p = Parser { s: text.as_bytes(), text, i: 0, depth: 0 };
     let first = p.expr()?;
     p.ws();
@@ -56,12 +74,12 @@ pub fn parse_literal(text: &str, arena: &mut Arena, budget: &Budget) -> Result<L
         let second = p.expr()?;
         p.ws();
         p.end()?;
-        let on = closed(&first, arena, text)?;
-        let off = closed(&second, arena, text)?;
+        let on = closed(&first, cx)?;
+        let off = closed(&second, cx)?;
         Literal::Sided(SidedValue::from_sides(&on, &off, budget)?)
     } else {
         p.end()?;
-        Literal::Game(closed(&first, arena, text)?)
+        Literal::Game(closed(&first, cx)?)
     };
     Ok(lit)
 }
@@ -70,10 +88,18 @@ fn err(text: &str, at: usize, msg: impl Into<String>) -> Error {
     Error::syntax(Location::of_offset(text, at), msg)
 }
 
+/// What building a literal's games needs besides the syntax tree.
+struct Context<'a> {
+    arena: &'a mut Arena,
+    /// The literal, for the columns of errors.
+    text: &'a str,
+    free: FreeNames<'a>,
+}
+
 /// Builds a closed expression as a game of its own.
-fn closed(a: &Ast, arena: &mut Arena, text: &str) -> Result<LoopyGame> {
+fn closed(a: &Ast, cx: &mut Context<'_>) -> Result<LoopyGame> {
     let mut b = Builder::new();
-    let v = build(a, &mut b, &mut Vec::new(), None, arena, text)?;
+    let v = build(a, &mut b, &mut Vec::new(), None, cx)?;
     b.finish(v)
 }
 
@@ -82,21 +108,21 @@ fn build(
     b: &mut Builder,
     env: &mut Vec<(String, u32)>,
     this: Option<u32>,
-    arena: &mut Arena,
-    text: &str,
+    cx: &mut Context<'_>,
 ) -> Result<u32> {
+    let text = cx.text;
     Ok(match a {
         Ast::Number(x) => {
-            let g = arena.dyadic(x)?;
-            b.add_short(arena, g)?
+            let g = cx.arena.dyadic(x)?;
+            b.add_short(cx.arena, g)?
         }
         Ast::Star(m) => {
-            let g = arena.nimber(*m)?;
-            b.add_short(arena, g)?
+            let g = cx.arena.nimber(*m)?;
+            b.add_short(cx.arena, g)?
         }
         Ast::Ups(n) => {
-            let g = arena.up_multiple(*n)?;
-            b.add_short(arena, g)?
+            let g = cx.arena.up_multiple(*n)?;
+            b.add_short(cx.arena, g)?
         }
         Ast::Named(name) => {
             let g = match *name {
@@ -116,9 +142,12 @@ fn build(
             Some(v) => v,
             None => return Err(err(text, *at, "Unexpected pass.")),
         },
-        Ast::Ref(name, at) => match env.iter().rev().find(|(n, _)| n == name) {
-            Some(&(_, v)) => v,
-            None => {
+        Ast::Ref(name, at) => {
+            if let Some(&(_, v)) = env.iter().rev().find(|(n, _)| n == name) {
+                v
+            } else if let Some(g) = (cx.free)(name) {
+                b.add_game(&g)?
+            } else {
                 return Err(err(
                     text,
                     *at,
@@ -127,18 +156,18 @@ fn build(
                     ),
                 ));
             }
-        },
+        }
         Ast::Braces { name, left, right } => {
             let v = b.add_node()?;
             if let Some(n) = name {
                 env.push((n.clone(), v));
             }
             for o in left {
-                let w = build(o, b, env, Some(v), arena, text)?;
+                let w = build(o, b, env, Some(v), cx)?;
                 b.add_left(v, w);
             }
             for o in right {
-                let w = build(o, b, env, Some(v), arena, text)?;
+                let w = build(o, b, env, Some(v), cx)?;
                 b.add_right(v, w);
             }
             if name.is_some() {
@@ -147,17 +176,17 @@ fn build(
             v
         }
         Ast::Sum(x, y) => {
-            let g = closed(x, arena, text)?;
-            let h = closed(y, arena, text)?;
+            let g = closed(x, cx)?;
+            let h = closed(y, cx)?;
             let s = g.sum(&h, MAX_SUM_NODES)?;
             b.add_game(&s)?
         }
         Ast::Neg(x) => {
-            let g = closed(x, arena, text)?;
+            let g = closed(x, cx)?;
             b.add_game(&g.negative())?
         }
         Ast::Switch(x) => {
-            let g = closed(x, arena, text)?;
+            let g = closed(x, cx)?;
             let v = b.add_node()?;
             let l = b.add_game(&g)?;
             let r = b.add_game(&g.negative())?;

@@ -3,7 +3,9 @@
 //! A canonical stopper prints node by node from its start: a node with no
 //! cycle below it as the short game it is (`game::print`); `on`, `off`,
 //! `xover`, `xunder`; a node equal to its negative as `+-…`; the upon family
-//! `x^[on]*m`, `x^<on>*m` and their negatives `v[on]`, `v<on>`; every other
+//! `x^[on]*m`, `x^<on>*m` and their negatives `v[on]`, `v<on>`; plumtrees
+//! `x + Tiny(G)` = {x || x | x − G} and `x + Miny(G)` as `xTiny(G)` and
+//! `xMiny(G)` (CGSuite's test `isNumberTiny`); every other
 //! node as `{L|R}` with the slash rules of short games, a move from a node
 //! to itself written `pass`, and a node met again below itself named `a`,
 //! `b`, ... in order of first reference (the name written before its brace).
@@ -25,7 +27,7 @@ use rustc_hash::{FxHashMap, FxHasher};
 
 use super::canonical::{SidedValue, stoppers_equal};
 use super::graph::LoopyGame;
-use super::solve::acyclic_nodes;
+use super::solve::{Rule, acyclic_nodes, leq};
 use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::game::{Arena, GameId};
@@ -221,6 +223,51 @@ impl<'a> Printer<'a> {
         None
     }
 
+    /// CGSuite's `x + Tiny(G)` = {x || x | x − G} and `x + Miny(G)` =
+    /// {x − G | x || x} forms of node `v` (a plumtree whose far option
+    /// `u` has `u − x ≤ under` for Tiny, `x − u ≤ under` for Miny): the
+    /// name, `x` and the subscript `G` as a canonical stopper.
+    fn tiny_form(&mut self, v: u32) -> Result<Option<(&'static str, Dyadic, LoopyGame)>> {
+        let (l, r) = (self.g.left(v), self.g.right(v));
+        let ([a], [b]) = (l, r) else { return Ok(None) };
+        let (a, b) = (*a, *b);
+        let (name, x, u) = if let Some(x) = self.number(a, false) {
+            // Tiny: the lone Right option is {x | u}.
+            match (self.g.left(b), self.g.right(b)) {
+                ([xa], [u]) if self.number(*xa, false) == Some(x.clone()) => ("Tiny", x, *u),
+                _ => return Ok(None),
+            }
+        } else if let Some(x) = self.number(b, false) {
+            // Miny: the lone Left option is {u | x}.
+            match (self.g.left(a), self.g.right(a)) {
+                ([u], [xb]) if self.number(*xb, false) == Some(x.clone()) => ("Miny", x, *u),
+                _ => return Ok(None),
+            }
+        } else {
+            return Ok(None);
+        };
+        if !is_plumtree(&self.g.at(v)) {
+            return Ok(None);
+        }
+        let id = self.arena.dyadic(&x)?;
+        let number = LoopyGame::from_short(self.arena, id)?;
+        // `sub` = x − u for Tiny, u − x for Miny; the test is −sub ≤ under.
+        let u_game = self.g.at(u);
+        let sub = if name == "Tiny" {
+            number.sum(&u_game.negative(), MAX_SUB_NODES)?
+        } else {
+            u_game.sum(&number.negative(), MAX_SUB_NODES)?
+        };
+        if !leq(&sub.negative(), 0, &LoopyGame::under(), 0, Rule::Stopper, self.budget)? {
+            return Ok(None);
+        }
+        let sub = SidedValue::of(&sub, self.budget)?;
+        if !sub.is_stopper(self.budget)? {
+            return Ok(None);
+        }
+        Ok(Some((name, x, sub.onside)))
+    }
+
     fn is_switch(&self, v: u32) -> Result<bool> {
         let a = self.g.at(v);
         let b = self.neg.at(v);
@@ -320,6 +367,20 @@ impl<'a> Printer<'a> {
             }
             return Ok(0);
         }
+        if let Some((name, x, sub)) = self.tiny_form(v)? {
+            if force_parens {
+                out.push('(');
+            }
+            if !x.is_zero() {
+                out.push_str(&x.to_string());
+            }
+            let sub = print_stopper(&sub, self.arena, self.budget)?;
+            out.push_str(&format!("{name}({sub})"));
+            if force_parens {
+                out.push(')');
+            }
+            return Ok(0);
+        }
         let form = match self.upon_form(v, false, true) {
             Some(f) => Some((f, false)),
             None => self.upon_form(v, true, true).map(|(k, x, m)| ((k, -x, m), true)),
@@ -394,6 +455,22 @@ impl<'a> Printer<'a> {
         Ok(if braces { 0 } else { slashes })
     }
 }
+
+/// Whether `g` is a plumtree: its only cycles are `pass` moves (a node's
+/// move to itself).
+fn is_plumtree(g: &LoopyGame) -> bool {
+    let strip = |edges: &[Vec<u32>]| -> Vec<Vec<u32>> {
+        edges
+            .iter()
+            .enumerate()
+            .map(|(v, row)| row.iter().copied().filter(|&w| w as usize != v).collect())
+            .collect()
+    };
+    LoopyGame::packed(&strip(g.left_edges()), &strip(g.right_edges()), 0).is_loopfree()
+}
+
+/// The most positions the sum behind a `Tiny`/`Miny` subscript may have.
+const MAX_SUB_NODES: usize = 1 << 20;
 
 /// The longest run of `|` outside braces in a printed game's inside.
 fn depth0_pipes(s: &str) -> usize {
