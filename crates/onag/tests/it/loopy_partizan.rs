@@ -224,6 +224,29 @@ mod oracle {
         )
     }
 
+    /// Stops keep the order of canonical stoppers: when a stop of `g`
+    /// exceeds `h`'s, the survival game says `g ≰ h` (the shortcut of
+    /// `SidedValue::leq`), and `SidedValue::leq` agrees with the oracle.
+    #[test]
+    fn stops_keep_the_order_of_stoppers() {
+        use onag::loopy::partizan::canonical::stops_exceed;
+        let mut rng = StdRng::seed_from_u64(1717);
+        let b = Budget::unlimited();
+        let mut refuted = 0;
+        for _ in 0..300 {
+            let g = canonical_stopper(&random_stopper(&mut rng, 7), &b).unwrap();
+            let h = canonical_stopper(&random_stopper(&mut rng, 7), &b).unwrap();
+            let want = oracle_leq(&g, &h);
+            if stops_exceed(&g, &h).unwrap() {
+                refuted += 1;
+                assert!(!want, "stops refute {g:?} <= {h:?}, the oracle does not");
+            }
+            let (sg, sh) = (SidedValue::of(&g, &b).unwrap(), SidedValue::of(&h, &b).unwrap());
+            assert_eq!(sg.leq(&sh, &b).unwrap(), want, "{g:?} <= {h:?}");
+        }
+        assert!(refuted > 30, "only {refuted} pairs refuted by stops");
+    }
+
     #[test]
     fn stopper_comparison_agrees_with_retrograde_survival() {
         let mut rng = StdRng::seed_from_u64(16);

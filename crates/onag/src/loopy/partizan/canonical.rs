@@ -338,6 +338,14 @@ fn cyclic_states(g: &LoopyGame) -> Vec<bool> {
     (0..2 * n).map(|s| !a[s] && !b[s]).collect()
 }
 
+/// Whether a stop of the canonical stopper `g` exceeds the same stop of
+/// `h`, which rules out `g ≤ h`.
+pub fn stops_exceed(g: &LoopyGame, h: &LoopyGame) -> Result<bool> {
+    let mut arena = crate::game::Arena::new();
+    let (a, b) = (super::stops::stops(g, &mut arena)?, super::stops::stops(h, &mut arena)?);
+    Ok(a.left > b.left || a.right > b.right)
+}
+
 /// The value of a loopy game: its onside and offside as canonical stoppers
 /// (equal, as games, exactly when the game is equal to a stopper).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -391,7 +399,16 @@ impl SidedValue {
     }
 
     /// `self ≤ other`: onsides and offsides both in order.
+    ///
+    /// Stops keep the order of stoppers, so a side whose stops exceed the
+    /// other's settles "no" in time linear in the games; only the rest goes
+    /// to the survival search of the product.
     pub fn leq(&self, other: &SidedValue, budget: &Budget) -> Result<bool> {
+        for (g, h) in [(&self.onside, &other.onside), (&self.offside, &other.offside)] {
+            if stops_exceed(g, h)? {
+                return Ok(false);
+            }
+        }
         Ok(leq(&self.onside, 0, &other.onside, 0, Rule::Stopper, budget)?
             && leq(&self.offside, 0, &other.offside, 0, Rule::Stopper, budget)?)
     }
