@@ -36,6 +36,10 @@ pub(crate) const RULESETS: &[&str] = &[
     "Turning",
     "FoxAndGeese",
     "BackslidingToadsAndFrogs",
+    "Mem",
+    "TakeAway",
+    "HeapRuleset",
+    "CoordinateRuleset",
 ];
 
 const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph"];
@@ -61,6 +65,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
         && let Some(r) = super::partizan::find(path.rsplit('.').next().unwrap_or(path))
     {
         return super::partizan::call(ev, r, None, args, span);
+    }
+    if let Value::ClassicRuleset(rules) = &callee {
+        return classic::call_ruleset(ev, rules, &args, span);
     }
     if let Value::Turning(rule) = &callee {
         return rulesets::coin_row(ev, rule, &args, span);

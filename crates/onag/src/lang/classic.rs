@@ -7,6 +7,12 @@
 //! `NimValue` from the library's Grundy search, which fills the square table
 //! up to the larger heap (bounded by [`WYTHOFF_SIDE`] and the budget).
 //!
+//! Memory games (`game.heap.Mem((n, m))`, `game.heap.TakeAway(k)((n, m))`,
+//! `game.heap.FibonacciNim((n, m))`: a heap of `n` after a move that took
+//! `m`) take their values from [`crate::impartial::heap::memory`], and a
+//! user's `HeapRuleset(f)` and `CoordinateRuleset(f)` from
+//! [`super::user_rules`].
+//!
 //! `game.heap.FibonacciNim(n)` is a heap of `n` before the first move:
 //! `OutcomeClass` comes from the Zeckendorf closed form (P exactly for
 //! Fibonacci numbers). The library knows only the outcome, so `NimValue`
@@ -17,12 +23,13 @@ use num_traits::ToPrimitive;
 
 use super::context::Eval;
 use super::lexer::Span;
-use super::rules::ClassicPosition;
+use super::rules::{ClassicPosition, ClassicRuleset};
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
 use crate::game::PartizanOutcome;
 use crate::impartial::Outcome;
 use crate::impartial::classic::{fibonacci_nim, wythoff};
+use crate::impartial::heap::memory::{MemoryRule, MemoryTable};
 
 /// `NimValue` of a Wythoff position needs both heaps below this: the search
 /// fills a square table of this side at most.
@@ -53,9 +60,99 @@ fn heaps(ev: &Eval<'_>, name: &str, args: &Args, count: usize, span: Span) -> Re
         .collect()
 }
 
-/// `Wythoff(a, b)` and `FibonacciNim(n)`; `None` for other names.
+/// The coordinates `(m, n)` of a call `R((m, n))` or `R(m, n)`.
+fn coordinates(ev: &Eval<'_>, name: &str, args: &Args, span: Span) -> Result<(BigUint, BigUint)> {
+    if let [(None, Value::Pair(a, b), at)] = args {
+        let pair = [(None, (**a).clone(), *at), (None, (**b).clone(), *at)];
+        let h = heaps(ev, name, &pair, 2, span)?;
+        let [m, n]: [BigUint; 2] = h.try_into().unwrap_or_default();
+        return Ok((m, n));
+    }
+    let h = heaps(ev, name, args, 2, span)?;
+    let [m, n]: [BigUint; 2] = h.try_into().unwrap_or_default();
+    Ok((m, n))
+}
+
+/// `TakeAway(p/q)`: the limit as a positive fraction of machine words.
+fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
+    let limit = match args {
+        [(None, Value::Number(q), _)] if q.numer().sign() == Sign::Plus => {
+            q.numer().to_u64().zip(q.denom().to_u64())
+        }
+        _ => None,
+    };
+    let Some((p, q)) = limit else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "TakeAway takes a positive number k: a move may take at most k times the last move",
+        ));
+    };
+    Ok(Value::ClassicRuleset(ClassicRuleset::Memory(MemoryRule::TakeAway(p, q))))
+}
+
+/// `HeapRuleset(f)` and `CoordinateRuleset(f)` from a function.
+fn user_ruleset(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Result<Value> {
+    let [(None, Value::Function(f), _)] = args else {
+        let example = if short == "HeapRuleset" {
+            "n -> [[n - 1], [n - 2]]"
+        } else {
+            "(m, n) -> [(m - 1, n)]"
+        };
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "{short} takes a function listing a position's options, e.g. {short}({example})"
+            ),
+        ));
+    };
+    Ok(Value::ClassicRuleset(if short == "HeapRuleset" {
+        ClassicRuleset::UserHeap(f.clone())
+    } else {
+        ClassicRuleset::UserCoordinate(f.clone())
+    }))
+}
+
+/// `R(position)` for a ruleset of classic positions.
+pub(crate) fn call_ruleset(
+    ev: &Eval<'_>,
+    rules: &ClassicRuleset,
+    args: &Args,
+    span: Span,
+) -> Result<Value> {
+    let name = rules.name();
+    let position = match rules {
+        ClassicRuleset::Memory(rule) => {
+            let (n, m) = coordinates(ev, &name, args, span)?;
+            ClassicPosition::Memory(*rule, n, m)
+        }
+        ClassicRuleset::UserHeap(_) => {
+            ClassicPosition::User(rules.clone(), heaps(ev, &name, args, 1, span)?)
+        }
+        ClassicRuleset::UserCoordinate(_) => {
+            let (m, n) = coordinates(ev, &name, args, span)?;
+            ClassicPosition::User(rules.clone(), vec![m, n])
+        }
+    };
+    Ok(Value::Classic(position))
+}
+
+/// `Wythoff(a, b)`, `Wythoff((a, b))`, `FibonacciNim(n)`,
+/// `FibonacciNim((n, m))`, `Mem((n, m))`, `TakeAway(k)`, `HeapRuleset(f)`
+/// and `CoordinateRuleset(f)`; `None` for other names.
 pub(crate) fn call(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Option<Result<Value>> {
+    let pair = matches!(args, [(None, Value::Pair(..), _)]);
     let position = match short {
+        "Wythoff" if pair => {
+            coordinates(ev, short, args, span).map(|(a, b)| ClassicPosition::Wythoff(a, b))
+        }
+        "FibonacciNim" if pair => coordinates(ev, short, args, span)
+            .map(|(n, m)| ClassicPosition::Memory(MemoryRule::TakeAway(2, 1), n, m)),
+        "Mem" => coordinates(ev, short, args, span)
+            .map(|(n, m)| ClassicPosition::Memory(MemoryRule::Mem, n, m)),
+        "TakeAway" => return Some(take_away(ev, args, span)),
+        "HeapRuleset" | "CoordinateRuleset" => return Some(user_ruleset(ev, short, args, span)),
         "Wythoff" => heaps(ev, short, args, 2, span).map(|h| {
             let [a, b]: [BigUint; 2] = h.try_into().unwrap_or_default();
             ClassicPosition::Wythoff(a, b)
@@ -107,17 +204,102 @@ fn fibonacci_nim_value(ev: &Eval<'_>, n: &BigUint, span: Span) -> Result<Value> 
     Ok(Value::int(BigInt::from(g)))
 }
 
+/// The Grundy value of `(n, m)` in a memory game, from a table of the
+/// heaps up to `n` (quadratic in `n`).
+fn memory_nim_value(
+    ev: &Eval<'_>,
+    rule: MemoryRule,
+    n: &BigUint,
+    m: &BigUint,
+    span: Span,
+) -> Result<Value> {
+    let n = n.to_u64().filter(|&n| n <= MAX_MEMORY_HEAP).ok_or_else(|| {
+        ev.error(
+            span,
+            ErrorKind::LimitExceeded,
+            format!("NimValue of a memory game fills a table quadratic in the heap: heaps up to {MAX_MEMORY_HEAP}"),
+        )
+    })?;
+    let m = m.to_u64().unwrap_or(u64::MAX);
+    let table = MemoryTable::new(rule, n, ev.budget).map_err(|e| ev.locate(e, span))?;
+    let g = table.value(n, m).unwrap_or(0);
+    Ok(Value::int(BigInt::from(g)))
+}
+
+/// The largest heap whose memory-game table the calculator builds.
+pub const MAX_MEMORY_HEAP: u64 = 1 << 14;
+
 /// The nim value of a classic position.
-pub(crate) fn nim_value(ev: &Eval<'_>, position: &ClassicPosition, span: Span) -> Result<Value> {
+pub(crate) fn nim_value(
+    ev: &mut Eval<'_>,
+    position: &ClassicPosition,
+    span: Span,
+) -> Result<Value> {
     match position {
         ClassicPosition::Wythoff(a, b) => wythoff_nim_value(ev, a, b, span),
         ClassicPosition::FibonacciNim(n) => fibonacci_nim_value(ev, n, span),
+        ClassicPosition::Memory(rule, n, m) => memory_nim_value(ev, *rule, n, m, span),
+        ClassicPosition::User(rule, at) => {
+            super::user_rules::nim_value(ev, rule, at, span).map(|g| Value::int(BigInt::from(g)))
+        }
     }
 }
 
+/// The options of a classic position, each a position (Wythoff, Fibonacci
+/// Nim and memory games; a user's options are sums, reached through
+/// `CanonicalForm`).
+pub(crate) fn options(ev: &mut Eval<'_>, position: &ClassicPosition, span: Span) -> Result<Value> {
+    let small = |n: &BigUint| n.to_u64().filter(|&n| n <= MAX_LISTED_HEAP);
+    let too_many = |ev: &Eval<'_>| {
+        ev.error(
+            span,
+            ErrorKind::LimitExceeded,
+            format!("Options lists positions with heaps up to {MAX_LISTED_HEAP}"),
+        )
+    };
+    let out: Vec<ClassicPosition> = match position {
+        ClassicPosition::Wythoff(a, b) => {
+            let (Some(x), Some(y)) = (small(a), small(b)) else { return Err(too_many(ev)) };
+            let w = |i: u64, j: u64| ClassicPosition::Wythoff(i.into(), j.into());
+            (0..x)
+                .map(|i| w(i, y))
+                .chain((0..y).map(|j| w(x, j)))
+                .chain((1..=x.min(y)).map(|k| w(x - k, y - k)))
+                .collect()
+        }
+        ClassicPosition::FibonacciNim(n) => {
+            let Some(n) = small(n) else { return Err(too_many(ev)) };
+            (1..n)
+                .map(|a| {
+                    ClassicPosition::Memory(MemoryRule::TakeAway(2, 1), (n - a).into(), a.into())
+                })
+                .collect()
+        }
+        ClassicPosition::Memory(rule, n, m) => {
+            let Some(n) = small(n) else { return Err(too_many(ev)) };
+            let m = m.to_u64().unwrap_or(u64::MAX);
+            rule.options(n, m)
+                .into_iter()
+                .map(|(r, a)| ClassicPosition::Memory(*rule, r.into(), a.into()))
+                .collect()
+        }
+        ClassicPosition::User(..) => {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                "the options of a user's ruleset are sums: use CanonicalForm.Options, or the function itself",
+            ));
+        }
+    };
+    Ok(Value::List(out.into_iter().map(Value::Classic).collect()))
+}
+
+/// The largest heap whose options `Options` lists.
+pub const MAX_LISTED_HEAP: u64 = 100_000;
+
 /// The outcome class of a classic position, from its closed form.
 pub(crate) fn outcome_class(
-    ev: &Eval<'_>,
+    ev: &mut Eval<'_>,
     position: &ClassicPosition,
     span: Span,
 ) -> Result<Value> {
@@ -128,5 +310,10 @@ pub(crate) fn outcome_class(
         ClassicPosition::FibonacciNim(n) => fibonacci_nim::solve(n, None)
             .map(|s| outcome(s.outcome))
             .map_err(|e| ev.locate(e, span)),
+        ClassicPosition::Memory(..) | ClassicPosition::User(..) => {
+            let g = nim_value(ev, position, span)?;
+            let zero = g.as_integer().is_some_and(|n| n.sign() == Sign::NoSign);
+            Ok(outcome(if zero { Outcome::P } else { Outcome::N }))
+        }
     }
 }

@@ -39,6 +39,7 @@ mod partizan;
 pub mod rules;
 mod script;
 mod session;
+mod user_rules;
 pub mod value;
 
 pub use context::{DEFAULT_STACK, MAX_LIST};

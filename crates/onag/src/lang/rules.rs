@@ -3,7 +3,12 @@
 //! Only what they are and how they print: what they compute lives in
 //! the `heap` module and the `classic` module.
 
+use std::sync::Arc;
+
 use num_bigint::BigUint;
+
+use super::value::Closure;
+use crate::impartial::heap::memory::MemoryRule;
 
 use crate::impartial::coins::CoinRule;
 use crate::impartial::heap::TakeAndBreak;
@@ -90,13 +95,19 @@ impl Ruleset {
     }
 }
 
-/// A position of a two-heap or move-dependent classic game.
+/// A position of a two-heap or move-dependent classic game, or of a
+/// user's heap or coordinate ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClassicPosition {
     /// Wythoff's game with heaps `(a, b)`.
     Wythoff(BigUint, BigUint),
     /// Fibonacci Nim with a heap of `n`, before the first move.
     FibonacciNim(BigUint),
+    /// A memory game (`Mem`, `TakeAway(k)`, `FibonacciNim((n, m))`): a heap
+    /// of `n`, the last move took `m`.
+    Memory(MemoryRule, BigUint, BigUint),
+    /// A position of a user's ruleset: a heap `(n)` or coordinates `(m, n)`.
+    User(ClassicRuleset, Vec<BigUint>),
 }
 
 impl ClassicPosition {
@@ -105,6 +116,66 @@ impl ClassicPosition {
         match self {
             ClassicPosition::Wythoff(a, b) => format!("game.heap.Wythoff({a},{b})"),
             ClassicPosition::FibonacciNim(n) => format!("game.heap.FibonacciNim({n})"),
+            ClassicPosition::Memory(rule, n, m) => {
+                format!("{}(({n},{m}))", ClassicRuleset::Memory(*rule).name())
+            }
+            ClassicPosition::User(rule, at) => {
+                let at: Vec<String> = at.iter().map(BigUint::to_string).collect();
+                match at.as_slice() {
+                    [n] => format!("{}({n})", rule.name()),
+                    _ => format!("{}(({}))", rule.name(), at.join(",")),
+                }
+            }
+        }
+    }
+}
+
+/// A ruleset whose positions are [`ClassicPosition`]s, once its parameters
+/// are given: `game.heap.TakeAway(3/2)`, `game.heap.HeapRuleset(n -> ...)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassicRuleset {
+    /// A memory game.
+    Memory(MemoryRule),
+    /// `HeapRuleset(f)`: `f(n)` lists the options of a heap of `n`, each a
+    /// list of heaps.
+    UserHeap(Arc<Closure>),
+    /// `CoordinateRuleset(f)`: `f(m, n)` lists the options of `(m, n)`,
+    /// each coordinates or a list of them.
+    UserCoordinate(Arc<Closure>),
+}
+
+impl ClassicRuleset {
+    /// Replaces the game ids a user's function captured (see
+    /// [`super::value::Value::map_games`]).
+    pub(crate) fn map_games(
+        &mut self,
+        f: &mut dyn FnMut(crate::game::GameId) -> crate::error::Result<crate::game::GameId>,
+    ) -> crate::error::Result<()> {
+        match self {
+            ClassicRuleset::UserHeap(c) | ClassicRuleset::UserCoordinate(c) => {
+                super::value::map_closure(c, f)
+            }
+            ClassicRuleset::Memory(_) => Ok(()),
+        }
+    }
+
+    /// How the ruleset is written in the calculator.
+    pub fn name(&self) -> String {
+        match self {
+            ClassicRuleset::Memory(MemoryRule::Mem) => "game.heap.Mem".to_string(),
+            ClassicRuleset::Memory(MemoryRule::TakeAway(2, 1)) => {
+                "game.heap.FibonacciNim".to_string()
+            }
+            ClassicRuleset::Memory(MemoryRule::TakeAway(p, 1)) => {
+                format!("game.heap.TakeAway({p})")
+            }
+            ClassicRuleset::Memory(MemoryRule::TakeAway(p, q)) => {
+                format!("game.heap.TakeAway({p}/{q})")
+            }
+            ClassicRuleset::UserHeap(f) => format!("game.heap.HeapRuleset({})", f.text),
+            ClassicRuleset::UserCoordinate(f) => {
+                format!("game.heap.CoordinateRuleset({})", f.text)
+            }
         }
     }
 }

@@ -194,6 +194,7 @@ impl Session {
             Value::Ruleset(rules) => out.push_str(&rules.name()),
             Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
             Value::Classic(position) => out.push_str(&position.name()),
+            Value::ClassicRuleset(rules) => out.push_str(&rules.name()),
             Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),

@@ -48,8 +48,12 @@ pub enum Value {
     Ruleset(Ruleset),
     /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
     Heap(Ruleset, num_bigint::BigUint),
-    /// A Wythoff or Fibonacci Nim position (`game.heap.Wythoff(3,5)`).
+    /// A Wythoff or Fibonacci Nim position (`game.heap.Wythoff(3,5)`), or a
+    /// position of a memory game or of a user's heap or coordinate ruleset.
     Classic(super::rules::ClassicPosition),
+    /// A memory game or a user's heap or coordinate ruleset
+    /// (`game.heap.TakeAway(2)`, `game.heap.HeapRuleset(n -> [[n - 1]])`).
+    ClassicRuleset(super::rules::ClassicRuleset),
     /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
     Periodicity {
         /// The period.
@@ -82,6 +86,20 @@ pub enum Value {
     Map(Vec<(Value, Value)>),
     /// `Left` or `Right`.
     Player(Player),
+}
+
+/// Replaces every game id captured by a function (see [`Value::map_games`]).
+pub(crate) fn map_closure(
+    closure: &mut std::sync::Arc<Closure>,
+    f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
+) -> crate::error::Result<()> {
+    if closure.captured.iter().any(|(_, v)| v.holds_games()) {
+        let closure = std::sync::Arc::make_mut(closure);
+        for (_, v) in closure.captured.iter_mut() {
+            v.map_games(f)?;
+        }
+    }
+    Ok(())
 }
 
 /// A player: `Left` or `Right`.
@@ -150,12 +168,9 @@ impl Value {
                     v.map_games(f)?;
                 }
             }
-            Value::Function(closure) if closure.captured.iter().any(|(_, v)| v.holds_games()) => {
-                let closure = std::sync::Arc::make_mut(closure);
-                for (_, v) in closure.captured.iter_mut() {
-                    v.map_games(f)?;
-                }
-            }
+            Value::Function(closure) => map_closure(closure, f)?,
+            Value::ClassicRuleset(rules) => rules.map_games(f)?,
+            Value::Classic(super::rules::ClassicPosition::User(rules, _)) => rules.map_games(f)?,
             _ => {}
         }
         Ok(())
@@ -185,6 +200,7 @@ impl Value {
             Value::Position(_) => "a ruleset position",
             Value::PartizanRuleset(..) => "a ruleset",
             Value::Classic(_) => "a game position",
+            Value::ClassicRuleset(_) => "a ruleset",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",
             Value::Expansion(_) => "an uptimal expansion",

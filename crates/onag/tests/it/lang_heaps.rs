@@ -281,3 +281,119 @@ fn documented_examples_evaluate() {
         assert!(!out.starts_with("error"), "{example}: {out}");
     }
 }
+
+/// A memory game by its definition: `(n, m)` moves to `(n − a, a)` for
+/// each `a` in `1..=n` that `allowed(m, a)` lets through.
+fn memory_value(
+    n: u64,
+    m: u64,
+    allowed: &dyn Fn(u64, u64) -> bool,
+    memo: &mut std::collections::HashMap<(u64, u64), u64>,
+) -> u64 {
+    if let Some(&v) = memo.get(&(n, m)) {
+        return v;
+    }
+    let values: Vec<u64> =
+        (1..=n).filter(|&a| allowed(m, a)).map(|a| memory_value(n - a, a, allowed, memo)).collect();
+    let g = (0..).find(|v| !values.contains(v)).unwrap_or(0);
+    memo.insert((n, m), g);
+    g
+}
+
+/// CGSuite's coordinate games: Wythoff on coordinates, Mem, TakeAway(k) and
+/// Fibonacci Nim with a memory, against their definitions.
+#[test]
+fn coordinate_and_memory_games() {
+    assert_eq!(run("game.heap.Wythoff((10,3)).NimValue"), run("game.heap.Wythoff(10,3).NimValue"));
+    let rules: [(&str, Box<dyn Fn(u64, u64) -> bool>); 4] = [
+        ("game.heap.Mem", Box::new(|m, a| a >= m)),
+        ("game.heap.TakeAway(3)", Box::new(|m, a| a <= 3 * m)),
+        ("game.heap.TakeAway(3/2)", Box::new(|m, a| 2 * a <= 3 * m)),
+        ("game.heap.FibonacciNim", Box::new(|m, a| a <= 2 * m)),
+    ];
+    for (name, allowed) in &rules {
+        let mut memo = std::collections::HashMap::new();
+        for n in [0u64, 1, 5, 12, 20] {
+            for m in [0u64, 1, 2, 4, 7, 30] {
+                let want = memory_value(n, m, allowed.as_ref(), &mut memo);
+                let input = format!("{name}(({n},{m})).NimValue");
+                assert_eq!(run(&input), want.to_string(), "{input}");
+            }
+        }
+    }
+    assert_eq!(
+        run("game.heap.Mem((5,2)).Options"),
+        "[game.heap.Mem((3,2)),game.heap.Mem((2,3)),game.heap.Mem((1,4)),game.heap.Mem((0,5))]"
+    );
+    // (3,1) may take 1 or 2, to (2,1) or (1,2), and each moves to a P-position.
+    assert_eq!(run("game.heap.TakeAway(2)((3,1)).OutcomeClass"), "P");
+    // A memory position takes part in sums as the nimber of its value.
+    assert_eq!(run("game.heap.Mem((3,1)) + *2"), "*3");
+    assert!(run("game.heap.TakeAway(-1)").contains("positive number"));
+    assert!(run("game.heap.Mem((1,2,3))").starts_with("error: "));
+}
+
+/// A user's heap and coordinate rulesets: Kayles, Grundy's game and Wythoff
+/// written as functions give the sequences of the library's own rulesets.
+#[test]
+fn user_heap_and_coordinate_rulesets() {
+    let kayles = "K := game.heap.HeapRuleset(n -> [[a, n - a - 1] for a from 0 to n - 1] Concat [[a, n - a - 2] for a from 0 to n - 2]); [K(k).NimValue for k from 1 to 30]";
+    assert_eq!(run(kayles), run("game.heap.Kayles.NimValueSequence(30)"));
+    let grundy = "R := game.heap.HeapRuleset(n -> [[a, n - a] for a from 1 to n - 1 where 2 * a < n]); [R(k).NimValue for k from 1 to 30]";
+    assert_eq!(run(grundy), run("game.heap.GrundysGame.NimValueSequence(30)"));
+    let wythoff = "W := game.heap.CoordinateRuleset((m, n) -> [(m - k, n) for k from 1 to m] Concat [(m, n - k) for k from 1 to n] Concat [(m - k, n - k) for k from 1 to m Min n]); [W((k, 5)).NimValue for k from 0 to 12]";
+    assert_eq!(run(wythoff), run("[game.heap.Wythoff((k, 5)).NimValue for k from 0 to 12]"));
+    // Sums of heaps as options, and a position as a game.
+    assert_eq!(
+        run("S := game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]); S(4) + S(3)"),
+        "*7"
+    );
+    assert_eq!(
+        run("S := game.heap.HeapRuleset(n -> [[k, k] for k from 1 to n - 1]); S(5).NimValue"),
+        "1"
+    );
+    assert!(run("game.heap.HeapRuleset(n -> [[n]])(3).NimValue").contains("reached from itself"));
+    assert!(run("game.heap.HeapRuleset(n -> 3)(3).NimValue").contains("must give a list"));
+    assert!(run("game.heap.HeapRuleset(3)").contains("takes a function"));
+    assert!(
+        run("game.heap.CoordinateRuleset((m, n) -> [m])((2,2)).NimValue").contains("must give")
+    );
+}
+
+/// Collections: CGSuite's members of lists and sets.
+#[test]
+fn collection_members() {
+    let cases = [
+        ("[3,1,2].Sorted", "[1,2,3]"),
+        ("[3,1,2].Max", "3"),
+        ("[3,1,2].Min", "1"),
+        ("[1/2, *, ^].Sum", "1/2^*"),
+        ("[].Sum", "0"),
+        ("[0,1,3].Mex", "2"),
+        ("[1,2,3].Filter(x -> x > 1)", "[2,3]"),
+        ("[1,2,3].Count(x -> x > 1)", "2"),
+        ("[1,2,3].Find(x -> x > 1)", "2"),
+        ("[1,2,3].Exists(x -> x > 2)", "true"),
+        ("[1,2,3].ForAll(x -> x > 1)", "false"),
+        ("[[1,2],[3,[4]]].Flattened", "[1,2,3,4]"),
+        ("[4,5,6,7].Sublist(2,3)", "[5,6]"),
+        ("[4,5,6].Take(2)", "[4,5]"),
+        ("[4,5,6].Head", "4"),
+        ("[4,5,6].Tail", "[5,6]"),
+        ("[5,6,7].IndexOf(6)", "2"),
+        ("[5,6,7].Contains(8)", "false"),
+        ("[1,2,1].Distinct", "[1,2]"),
+        ("[1,2] Concat [3]", "[1,2,3]"),
+        ("[1,2].Adjoin(3)", "[1,2,3]"),
+        ("[1,2,3].Reversed", "[3,2,1]"),
+        ("{3,1}.Size", "2"),
+        ("[].IsEmpty", "true"),
+        ("[\"b\",\"a\"].Sorted", "[\"a\",\"b\"]"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(run(input), want, "{input}");
+    }
+    assert!(run("[].Head").contains("empty"));
+    assert!(run("[*, 1].Sorted").contains("numbers or all strings"));
+    assert!(run("[1].Filter(x -> 3)").contains("not true or false"));
+}

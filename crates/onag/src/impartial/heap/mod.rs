@@ -10,10 +10,13 @@
 //! ([`code::TakeAndBreak`]: octal, hexadecimal and CGSuite's extended syntax)
 //! implement it and get a faster sequence algorithm besides; spawning games
 //! ([`spawning::Spawning`]) are coin-turning games written as heap games.
+//! Heap games whose moves depend on the last move (Mem, Take-Away,
+//! Fibonacci Nim) are in [`memory`].
 
 pub mod arith;
 mod blocks;
 pub mod code;
+pub mod memory;
 pub mod moves;
 pub mod period;
 pub mod search;

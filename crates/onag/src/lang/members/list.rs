@@ -1,8 +1,12 @@
 //! Members of lists, sets and strings.
 
+use super::super::ast::BinOp;
+use super::super::context::Eval;
+use super::super::lexer::Span;
+use super::super::ops;
 use super::super::value::Value;
 use super::table::{Table, member};
-use crate::error::ErrorKind;
+use crate::error::{ErrorKind, Result};
 
 /// The members of lists and sets.
 pub(crate) const LIST_TABLE: Table<[Value]> = Table {
@@ -32,8 +36,306 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
                 Ok(Value::List(out))
             },
         ),
+        member("Size", 0, "the number of elements", "{1,2,3}.Size", |_, items, _, _| {
+            Ok(Value::int(items.len()))
+        }),
+        member("IsEmpty", 0, "whether there is no element", "[].IsEmpty", |_, items, _, _| {
+            Ok(Value::Bool(items.is_empty()))
+        }),
+        member(
+            "Contains",
+            1,
+            "whether x is an element",
+            "[1,2,3].Contains(2)",
+            |ev, items, a, s| Ok(Value::Bool(index_of(ev, items, &a[0].0, s)?.is_some())),
+        ),
+        member(
+            "IndexOf",
+            1,
+            "the position of x, counting from 1 (Nothing if absent)",
+            "[5,6,7].IndexOf(6)",
+            |ev, items, a, s| {
+                Ok(index_of(ev, items, &a[0].0, s)?.map_or(Value::Nothing, |i| Value::int(i + 1)))
+            },
+        ),
+        member(
+            "Concat",
+            1,
+            "the elements, then those of another list",
+            "[1,2] Concat [3]",
+            |ev, items, a, _| {
+                let mut out = items.to_vec();
+                out.extend(elements(ev, "Concat", &a[0])?.iter().cloned());
+                Ok(Value::List(out))
+            },
+        ),
+        member("Adjoin", 1, "the elements and x", "[1,2].Adjoin(3)", |_, items, a, _| {
+            let mut out = items.to_vec();
+            out.push(a[0].0.clone());
+            Ok(Value::List(out))
+        }),
+        member("Head", 0, "the first element", "[4,5,6].Head", |ev, items, _, s| {
+            items.first().cloned().ok_or_else(|| empty(ev, "Head", s))
+        }),
+        member("Tail", 0, "every element but the first", "[4,5,6].Tail", |ev, items, _, s| {
+            match items.split_first() {
+                Some((_, rest)) => Ok(Value::List(rest.to_vec())),
+                None => Err(empty(ev, "Tail", s)),
+            }
+        }),
+        member("Take", 1, "the first n elements", "[4,5,6].Take(2)", |ev, items, a, _| {
+            let n = count(ev, "Take", &a[0])?;
+            Ok(Value::List(items.iter().take(n).cloned().collect()))
+        }),
+        member(
+            "Sublist",
+            2,
+            "the elements from position i to j, counting from 1",
+            "[4,5,6,7].Sublist(2,3)",
+            |ev, items, a, _| {
+                let (i, j) = (count(ev, "Sublist", &a[0])?, count(ev, "Sublist", &a[1])?);
+                Ok(Value::List(
+                    items
+                        .iter()
+                        .skip(i.max(1) - 1)
+                        .take((j + 1).saturating_sub(i.max(1)))
+                        .cloned()
+                        .collect(),
+                ))
+            },
+        ),
+        member(
+            "Reversed",
+            0,
+            "the elements in reverse order",
+            "[1,2,3].Reversed",
+            |_, items, _, _| Ok(Value::List(items.iter().rev().cloned().collect())),
+        ),
+        member(
+            "Distinct",
+            0,
+            "the elements without repeats, first occurrences kept",
+            "[1,2,1].Distinct",
+            |ev, items, _, s| {
+                let mut out: Vec<Value> = Vec::new();
+                for x in items {
+                    if index_of(ev, &out, x, s)?.is_none() {
+                        out.push(x.clone());
+                    }
+                }
+                Ok(Value::List(out))
+            },
+        ),
+        member(
+            "Flattened",
+            0,
+            "nested lists opened into one list",
+            "[[1,2],[3,[4]]].Flattened",
+            |_, items, _, _| {
+                let mut out = Vec::new();
+                let mut stack: Vec<&Value> = items.iter().rev().collect();
+                while let Some(x) = stack.pop() {
+                    match x {
+                        Value::List(inner) | Value::Set(inner) => stack.extend(inner.iter().rev()),
+                        other => out.push(other.clone()),
+                    }
+                }
+                Ok(Value::List(out))
+            },
+        ),
+        member(
+            "Sorted",
+            0,
+            "the elements in increasing order (numbers or strings)",
+            "[3,1,2].Sorted",
+            |ev, items, _, s| sorted(ev, items, s).map(Value::List),
+        ),
+        member(
+            "Max",
+            0,
+            "the greatest element (numbers or strings)",
+            "[3,1,2].Max",
+            |ev, items, _, s| sorted(ev, items, s)?.pop().ok_or_else(|| empty(ev, "Max", s)),
+        ),
+        member(
+            "Min",
+            0,
+            "the least element (numbers or strings)",
+            "[3,1,2].Min",
+            |ev, items, _, s| {
+                sorted(ev, items, s)?.into_iter().next().ok_or_else(|| empty(ev, "Min", s))
+            },
+        ),
+        member(
+            "Sum",
+            0,
+            "the sum of the elements (0 when empty)",
+            "[1/2, *, ^].Sum",
+            |ev, items, _, s| {
+                let mut total = Value::int(0);
+                for x in items {
+                    total = ops::binary(ev, &BinOp::Add, total, x.clone(), s)?;
+                }
+                Ok(total)
+            },
+        ),
+        member(
+            "Mex",
+            0,
+            "the least non-negative integer not an element",
+            "[0,1,3].Mex",
+            |_, items, _, _| {
+                let mut have: Vec<&num_bigint::BigInt> =
+                    items.iter().filter_map(Value::as_integer).collect();
+                have.sort_unstable();
+                let mut mex = num_bigint::BigInt::from(0);
+                for n in have {
+                    if *n == mex {
+                        mex += 1;
+                    }
+                }
+                Ok(Value::int(mex))
+            },
+        ),
+        member(
+            "Count",
+            1,
+            "how many elements satisfy a predicate",
+            "[1,2,3].Count(x -> x > 1)",
+            |ev, items, a, s| Ok(Value::int(filter(ev, "Count", items, &a[0], s)?.len())),
+        ),
+        member(
+            "Filter",
+            1,
+            "the elements that satisfy a predicate",
+            "[1,2,3].Filter(x -> x > 1)",
+            |ev, items, a, s| filter(ev, "Filter", items, &a[0], s).map(Value::List),
+        ),
+        member(
+            "Find",
+            1,
+            "the first element that satisfies a predicate (Nothing if none)",
+            "[1,2,3].Find(x -> x > 1)",
+            |ev, items, a, s| {
+                Ok(filter(ev, "Find", items, &a[0], s)?
+                    .into_iter()
+                    .next()
+                    .unwrap_or(Value::Nothing))
+            },
+        ),
+        member(
+            "Exists",
+            1,
+            "whether some element satisfies a predicate",
+            "[1,2,3].Exists(x -> x > 2)",
+            |ev, items, a, s| Ok(Value::Bool(!filter(ev, "Exists", items, &a[0], s)?.is_empty())),
+        ),
+        member(
+            "ForAll",
+            1,
+            "whether every element satisfies a predicate",
+            "[1,2,3].ForAll(x -> x > 0)",
+            |ev, items, a, s| {
+                Ok(Value::Bool(filter(ev, "ForAll", items, &a[0], s)?.len() == items.len()))
+            },
+        ),
+        member("ToList", 0, "the elements as a list", "{3,1}.ToList", |_, items, _, _| {
+            Ok(Value::List(items.to_vec()))
+        }),
+        member("ToSet", 0, "the elements as a set", "[1,1,2].ToSet", |ev, items, _, s| {
+            ev.make_set(items.to_vec(), s)
+        }),
     ],
 };
+
+/// The position of `x` among `items` (by `==`).
+fn index_of(ev: &mut Eval<'_>, items: &[Value], x: &Value, span: Span) -> Result<Option<usize>> {
+    for (i, item) in items.iter().enumerate() {
+        if ops::equal(ev, item, x, span)? {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
+/// The elements of a list or set argument.
+fn elements<'a>(ev: &Eval<'_>, name: &str, arg: &'a (Value, Span)) -> Result<&'a [Value]> {
+    match &arg.0 {
+        Value::List(items) | Value::Set(items) => Ok(items),
+        other => Err(ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a list or set, not {}", other.kind_name()),
+        )),
+    }
+}
+
+/// A non-negative integer argument.
+fn count(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<usize> {
+    arg.0.as_integer().and_then(num_traits::ToPrimitive::to_usize).ok_or_else(|| {
+        ev.error(arg.1, ErrorKind::InvalidInput, format!("{name} needs a non-negative integer"))
+    })
+}
+
+fn empty(ev: &Eval<'_>, name: &str, span: Span) -> crate::Error {
+    ev.error(span, ErrorKind::InvalidInput, format!("{name} of an empty collection"))
+}
+
+/// The elements for which the predicate argument is true.
+fn filter(
+    ev: &mut Eval<'_>,
+    name: &str,
+    items: &[Value],
+    arg: &(Value, Span),
+    span: Span,
+) -> Result<Vec<Value>> {
+    let (f, at) = arg;
+    let Value::Function(f) = f else {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a predicate such as x -> x > 1, not {}", f.kind_name()),
+        ));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        match ev.apply(f, vec![(None, item.clone(), *at)], span)? {
+            Value::Bool(true) => out.push(item.clone()),
+            Value::Bool(false) => {}
+            other => {
+                return Err(ev.error(
+                    *at,
+                    ErrorKind::InvalidInput,
+                    format!("{name}'s predicate gave {}, not true or false", other.kind_name()),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The elements in increasing order: all numbers, or all strings.
+fn sorted(ev: &Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
+    let mut out = items.to_vec();
+    if items.iter().all(|x| matches!(x, Value::Number(_))) {
+        out.sort_by(|a, b| match (a, b) {
+            (Value::Number(x), Value::Number(y)) => x.cmp(y),
+            _ => std::cmp::Ordering::Equal,
+        });
+    } else if items.iter().all(|x| matches!(x, Value::Str(_))) {
+        out.sort_by(|a, b| match (a, b) {
+            (Value::Str(x), Value::Str(y)) => x.cmp(y),
+            _ => std::cmp::Ordering::Equal,
+        });
+    } else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "ordering the elements needs all numbers or all strings",
+        ));
+    }
+    Ok(out)
+}
 
 /// The members of strings.
 pub(crate) const STRING_TABLE: Table<str> = Table {

@@ -1,0 +1,146 @@
+//! Nim values of a user's heap ruleset (`game.heap.HeapRuleset(n -> ...)`)
+//! and coordinate ruleset (`game.heap.CoordinateRuleset((m, n) -> ...)`).
+//!
+//! The user's function lists the options of a position: for a heap
+//! ruleset, each option is a list of heap sizes (a single size for one
+//! heap; `[]` for nothing left); for a coordinate ruleset, each option is
+//! coordinates `(a, b)` or a list of them. A position's nim value is the mex
+//! of the options' values, an option's value the XOR of its parts'. The
+//! positions are visited depth first with an explicit stack, each valued
+//! once (the function is called once per position); a position that can be
+//! reached from itself is an error, since the game would not end.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::context::Eval;
+use super::lexer::Span;
+use super::rules::ClassicRuleset;
+use super::value::{Closure, Value};
+use crate::error::{ErrorKind, Result};
+
+/// A position: a heap `(n, 0)` or coordinates `(m, n)`.
+type Key = (u64, u64);
+
+/// The nim value of the position `at` of the user's ruleset `rule`.
+pub(crate) fn nim_value(
+    ev: &mut Eval<'_>,
+    rule: &ClassicRuleset,
+    at: &[BigUint],
+    span: Span,
+) -> Result<u64> {
+    let (f, heap) = match rule {
+        ClassicRuleset::UserHeap(f) => (f.clone(), true),
+        ClassicRuleset::UserCoordinate(f) => (f.clone(), false),
+        ClassicRuleset::Memory(_) => {
+            return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
+        }
+    };
+    let coordinate = |n: &BigUint| {
+        n.to_u64().ok_or_else(|| {
+            ev.error(span, ErrorKind::Overflow, "Overflow: a position too large to value")
+        })
+    };
+    let start: Key = match at {
+        [n] => (coordinate(n)?, 0),
+        [m, n] => (coordinate(m)?, coordinate(n)?),
+        _ => return Err(ev.error(span, ErrorKind::InvalidInput, "a position is a heap or (m, n)")),
+    };
+    let mut memo: FxHashMap<Key, u64> = FxHashMap::default();
+    let mut options_of: FxHashMap<Key, Vec<Vec<Key>>> = FxHashMap::default();
+    let mut on_stack: FxHashSet<Key> = FxHashSet::default();
+    let mut stack: Vec<Key> = vec![start];
+    while let Some(&k) = stack.last() {
+        if memo.contains_key(&k) {
+            stack.pop();
+            continue;
+        }
+        ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
+        if !options_of.contains_key(&k) {
+            let options = call(ev, &f, heap, k, span)?;
+            options_of.insert(k, options);
+        }
+        let options = &options_of[&k];
+        let missing: Vec<Key> =
+            options.iter().flatten().copied().filter(|p| !memo.contains_key(p)).collect();
+        if missing.is_empty() {
+            let mut values: Vec<u64> =
+                options.iter().map(|o| o.iter().fold(0, |acc, p| acc ^ memo[p])).collect();
+            values.sort_unstable();
+            values.dedup();
+            let mex = values
+                .iter()
+                .enumerate()
+                .find(|&(i, &v)| v != i as u64)
+                .map_or(values.len(), |(i, _)| i);
+            memo.insert(k, mex as u64);
+            on_stack.remove(&k);
+            stack.pop();
+            continue;
+        }
+        on_stack.insert(k);
+        for p in missing {
+            if on_stack.contains(&p) {
+                let shown = if heap { format!("{}", p.0) } else { format!("({},{})", p.0, p.1) };
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("position {shown} can be reached from itself: the ruleset's play would not end"),
+                ));
+            }
+            stack.push(p);
+        }
+    }
+    Ok(memo[&start])
+}
+
+/// The options of `k`, each a list of positions, from the user's function.
+fn call(ev: &mut Eval<'_>, f: &Closure, heap: bool, k: Key, span: Span) -> Result<Vec<Vec<Key>>> {
+    let args = if heap {
+        vec![(None, Value::int(k.0), span)]
+    } else {
+        vec![(None, Value::int(k.0), span), (None, Value::int(k.1), span)]
+    };
+    let result = ev.apply(f, args, span)?;
+    let bad = |ev: &Eval<'_>, what: &str| {
+        let expected = if heap {
+            "a list of options, each a list of heap sizes (e.g. [[1, 2], [3]])"
+        } else {
+            "a list of options, each coordinates (a, b) or a list of them"
+        };
+        ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("the ruleset's function gave {what}; it must give {expected}"),
+        )
+    };
+    let (Value::List(items) | Value::Set(items)) = &result else {
+        return Err(bad(ev, result.kind_name()));
+    };
+    let size = |ev: &Eval<'_>, v: &Value| -> Result<u64> {
+        v.as_integer()
+            .and_then(|n| n.to_u64())
+            .ok_or_else(|| bad(ev, &format!("{} as a size", v.kind_name())))
+    };
+    let mut options = Vec::with_capacity(items.len());
+    for item in items {
+        let parts: Vec<Key> = match (heap, item) {
+            (true, Value::List(heaps) | Value::Set(heaps)) => {
+                heaps.iter().map(|h| size(ev, h).map(|n| (n, 0))).collect::<Result<_>>()?
+            }
+            (true, n) => vec![(size(ev, n)?, 0)],
+            (false, Value::Pair(a, b)) => vec![(size(ev, a)?, size(ev, b)?)],
+            (false, Value::List(coords) | Value::Set(coords)) => coords
+                .iter()
+                .map(|c| match c {
+                    Value::Pair(a, b) => Ok((size(ev, a)?, size(ev, b)?)),
+                    other => Err(bad(ev, other.kind_name())),
+                })
+                .collect::<Result<_>>()?,
+            (false, other) => return Err(bad(ev, other.kind_name())),
+        };
+        options.push(parts);
+    }
+    Ok(options)
+}
