@@ -240,6 +240,12 @@ pub enum ExprKind {
     Loopy,
     /// `e1; e2; …`; the flag says the sequence ended with `;` (no value shown).
     Seq(Vec<Expr>, bool),
+    /// `break`: leaves the innermost loop statement.
+    Break,
+    /// `continue`: goes on with the next iteration of the innermost loop.
+    Continue,
+    /// `return e` (or `return` alone, giving `Nothing`): leaves the function.
+    Return(Option<Box<Expr>>),
 }
 
 impl Expr {
@@ -261,7 +267,10 @@ impl ExprKind {
             | ExprKind::Bool(_)
             | ExprKind::Var(_)
             | ExprKind::Loopy
+            | ExprKind::Break
+            | ExprKind::Continue
             | ExprKind::Up(..) => Box::new(std::iter::empty()),
+            ExprKind::Return(e) => Box::new(e.iter().map(|e| &**e)),
             ExprKind::Star(e)
             | ExprKind::Unary(_, e)
             | ExprKind::Assign(_, e)

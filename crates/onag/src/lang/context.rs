@@ -57,6 +57,21 @@ pub(crate) struct Eval<'a> {
     /// Where the stack was when evaluation began (an address, compared with
     /// later ones to bound the stack evaluation uses).
     pub(crate) stack_base: usize,
+    /// A `break`, `continue` or `return` under way, and where it is written:
+    /// statement sequences stop while one is set, loops and function calls
+    /// take theirs.
+    pub(crate) flow: Option<(Flow, Span)>,
+}
+
+/// A jump out of the normal order of evaluation.
+#[derive(Debug, Clone)]
+pub(crate) enum Flow {
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return`, with the function's value.
+    Return(Value),
 }
 
 impl<'a> Eval<'a> {
@@ -64,7 +79,15 @@ impl<'a> Eval<'a> {
     pub(crate) fn new(state: &'a mut State, source: &str, budget: &'a Budget) -> Self {
         let marker = 0u8;
         let stack_base = std::ptr::addr_of!(marker) as usize;
-        Eval { state, source: source.into(), budget, steps: 0, frames: Vec::new(), stack_base }
+        Eval {
+            state,
+            source: source.into(),
+            budget,
+            steps: 0,
+            frames: Vec::new(),
+            stack_base,
+            flow: None,
+        }
     }
 
     /// How many bytes of stack evaluation uses at this point.

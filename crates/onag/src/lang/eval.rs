@@ -13,7 +13,7 @@ use num_rational::BigRational;
 use super::arith;
 use super::ast::{Arg, BinOp, Collect, Expr, ExprKind, Logic, UnOp};
 use super::builtins;
-use super::context::Eval;
+use super::context::{Eval, Flow};
 use super::games;
 use super::lexer::Span;
 use super::loopy;
@@ -47,12 +47,27 @@ impl Eval<'_> {
             let mut last = None;
             for statement in statements {
                 let value = self.eval(statement)?;
+                self.stray_jump()?;
                 last = shows_value(statement).then_some(value);
             }
             return Ok(if *trailing { None } else { last });
         }
         let value = self.eval(expr)?;
+        self.stray_jump()?;
         Ok(shows_value(expr).then_some(value))
+    }
+
+    /// The error for a `break`, `continue` or `return` that reached the top
+    /// of an input (or, for `break` and `continue`, a function's body)
+    /// without a loop or function to take it.
+    pub(crate) fn stray_jump(&mut self) -> Result<()> {
+        let Some((flow, span)) = self.flow.take() else { return Ok(()) };
+        let message = match flow {
+            Flow::Break => "'break' outside a loop",
+            Flow::Continue => "'continue' outside a loop",
+            Flow::Return(_) => "'return' outside a function",
+        };
+        Err(self.error(span, ErrorKind::InvalidInput, message))
     }
 
     /// Evaluates one expression (the stack it may use is bounded: deep
@@ -134,13 +149,7 @@ impl Eval<'_> {
                     None => Ok(Value::Nothing),
                 }
             }
-            ExprKind::Block(statements) => {
-                let mut last = Value::Nothing;
-                for statement in statements {
-                    last = self.eval(statement)?;
-                }
-                Ok(last)
-            }
+            ExprKind::Block(statements) => self.statements(statements),
             ExprKind::Declare(name, value) => {
                 let value = match value {
                     Some(e) => self.eval(e)?,
@@ -223,14 +232,39 @@ impl Eval<'_> {
                 Ok(value)
             }
             ExprKind::Loopy => loopy::literal(self, span),
-            ExprKind::Seq(statements, _) => {
-                let mut last = Value::Nothing;
-                for statement in statements {
-                    last = self.eval(statement)?;
+            ExprKind::Seq(statements, _) => self.statements(statements),
+            ExprKind::Break => {
+                self.flow = Some((Flow::Break, span));
+                Ok(Value::Nothing)
+            }
+            ExprKind::Continue => {
+                self.flow = Some((Flow::Continue, span));
+                Ok(Value::Nothing)
+            }
+            ExprKind::Return(value) => {
+                let value = match value {
+                    Some(e) => self.eval(e)?,
+                    None => Value::Nothing,
+                };
+                if self.flow.is_none() {
+                    self.flow = Some((Flow::Return(value), span));
                 }
-                Ok(last)
+                Ok(Value::Nothing)
             }
         }
+    }
+
+    /// Statements in order, stopping at a `break`, `continue` or `return`:
+    /// the last one's value.
+    fn statements(&mut self, statements: &[Expr]) -> Result<Value> {
+        let mut last = Value::Nothing;
+        for statement in statements {
+            last = self.eval(statement)?;
+            if self.flow.is_some() {
+                break;
+            }
+        }
+        Ok(last)
     }
 
     fn eval_all(&mut self, exprs: &[Expr]) -> Result<Vec<Value>> {

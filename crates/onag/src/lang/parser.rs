@@ -55,7 +55,8 @@ pub const NAMED_OPERATORS: &[&str] = &[
 /// Reserved words: never a variable, a member or a named infix operator.
 pub const KEYWORDS: &[&str] = &[
     "for", "from", "to", "in", "by", "while", "where", "do", "yield", "if", "then", "elseif",
-    "else", "end", "begin", "var", "def", "and", "or", "not", "true", "false",
+    "else", "end", "begin", "var", "def", "and", "or", "not", "true", "false", "break", "continue",
+    "return",
 ];
 
 /// Keywords that end an expression: a clause or block follows them, so none
@@ -809,6 +810,27 @@ impl Parser<'_> {
                     "if" => return self.if_expr(),
                     "for" | "while" => return self.loop_expr(),
                     "begin" => return self.begin_expr(),
+                    "break" => {
+                        self.bump();
+                        return self.node(ExprKind::Break, start);
+                    }
+                    "continue" => {
+                        self.bump();
+                        return self.node(ExprKind::Continue, start);
+                    }
+                    "return" => {
+                        self.bump();
+                        let value = if self.starts_operand(self.pos) {
+                            self.enter()?;
+                            let value = self.statement()?;
+                            self.leave();
+                            Some(Box::new(value))
+                        } else {
+                            None
+                        };
+                        let span = start.to(self.prev_span());
+                        return self.node(ExprKind::Return(value), span);
+                    }
                     _ => {}
                 }
                 if KEYWORDS.contains(&name.as_str()) {
@@ -1420,6 +1442,11 @@ mod tests {
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Var(v) => v.clone(),
             ExprKind::Loopy => "loopy".to_string(),
+            ExprKind::Break => "break".to_string(),
+            ExprKind::Continue => "continue".to_string(),
+            ExprKind::Return(e) => {
+                format!("return {}", e.as_ref().map_or(String::new(), |e| show(e)))
+            }
             ExprKind::Up(k, n) => format!("up{k:?}({n})"),
             ExprKind::Star(x) => format!("*({})", show(x)),
             ExprKind::Game(l, r) => format!("{{{}|{}}}", list(l), list(r)),

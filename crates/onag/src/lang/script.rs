@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap;
 use super::arith;
 use super::ast::{BinOp, Collect, Expr, ExprKind, FunctionDef, LoopClause, Source};
 use super::builtins::Args;
-use super::context::{Eval, MAX_LIST};
+use super::context::{Eval, Flow, MAX_LIST};
 use super::lexer::Span;
 use super::ops;
 use super::value::{Closure, Value};
@@ -138,7 +138,16 @@ impl Eval<'_> {
         }
         self.frames.push(frame);
         let caller_source = std::mem::replace(&mut self.source, f.source.clone());
-        let result = self.eval(&f.def.body);
+        let outer_flow = self.flow.take();
+        let mut result = self.eval(&f.def.body);
+        if let Some((Flow::Return(value), _)) = &self.flow {
+            result = Ok(value.clone());
+            self.flow = None;
+        }
+        if result.is_ok() {
+            result = self.stray_jump().and(result);
+        }
+        self.flow = outer_flow;
         self.source = caller_source;
         self.frames.pop();
         // An error inside the body is located in the text that defined it;
@@ -178,6 +187,9 @@ impl Eval<'_> {
             _ => Sink::Keep(Vec::new()),
         };
         self.clause(clauses, body, collect, &mut sink, span)?;
+        if matches!(self.flow, Some((Flow::Break, _))) {
+            self.flow = None;
+        }
         let Sink::Keep(items) = sink else { return Ok(Value::Nothing) };
         match collect {
             Collect::Nothing => Ok(Value::Nothing),
@@ -328,7 +340,17 @@ impl Eval<'_> {
             return Ok(true);
         }
         self.clause(inner, body, collect, sink, span)?;
-        Ok(true)
+        match self.flow {
+            // The next iteration of this, the innermost, clause.
+            Some((Flow::Continue, _)) => {
+                self.flow = None;
+                Ok(true)
+            }
+            // Out of every clause of the loop statement (the loop clears a
+            // `break`; a `return` goes on to the function).
+            Some(_) => Ok(false),
+            None => Ok(true),
+        }
     }
 
     /// Runs a loop's body once; a yielding body that is itself a yielding
@@ -343,6 +365,10 @@ impl Eval<'_> {
             return self.clause(clauses, inner, collect, sink, span);
         }
         let value = self.eval(body)?;
+        if self.flow.is_some() {
+            // `break`, `continue` and `return` yield nothing.
+            return Ok(());
+        }
         if let Sink::Keep(items) = sink {
             if items.len() as u64 >= MAX_LIST {
                 return Err(self.error(

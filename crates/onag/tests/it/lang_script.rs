@@ -356,3 +356,49 @@ fn endless_loops_stop_at_the_budget() {
     let err = session.run_to_string("def f(n) := f(n);\nf(1)", &budget).unwrap_err();
     assert_eq!(err.to_string(), "2:1: interrupted");
 }
+
+/// `break`, `continue` and `return` (CGScript's jumps): values worked out by
+/// hand (the least k with k² ≥ 50 is 8; 1 + 3 + 5 + 7 + 9 = 25).
+#[test]
+fn jumps() {
+    check(
+        &[
+            "def firstsq(n) begin for k from 1 to 100 do if k * k >= n then return k end end; -1 end",
+            "firstsq(50)",
+            "firstsq(10^6)",
+            "s := 0; for k from 1 to 10 do if k % 2 == 0 then continue end; s := s + k end; s",
+            "[k for k from 1 to 10 where k % 3 != 0]",
+            "for k from 1 to 10 yield if k > 4 then break end; k end",
+            "for x from 1 to 3 for y from 1 to 3 yield if y == 2 then continue end; (x, y) end",
+            "n := 0; while true do n := n + 1; if n == 7 then break end end; n",
+            "def sign(x) begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end",
+            "[sign(-5), sign(0), sign(2)]",
+            "def none() begin return end",
+            "none()",
+            "break",
+            "if true then continue end",
+            "return 3",
+            "def g(x) begin break end",
+            "g(1)",
+        ],
+        expect![[r#"
+            def firstsq(n) begin for k from 1 to 100 do if k * k >= n then return k end end; -1 end => 
+            firstsq(50) => 8
+            firstsq(10^6) => -1
+            s := 0; for k from 1 to 10 do if k % 2 == 0 then continue end; s := s + k end; s => 25
+            [k for k from 1 to 10 where k % 3 != 0] => [1,2,4,5,7,8,10]
+            for k from 1 to 10 yield if k > 4 then break end; k end => [1,2,3,4]
+            for x from 1 to 3 for y from 1 to 3 yield if y == 2 then continue end; (x, y) end => [(1,1),(1,3),(2,1),(2,3),(3,1),(3,3)]
+            n := 0; while true do n := n + 1; if n == 7 then break end end; n => 7
+            def sign(x) begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end => 
+            [sign(-5), sign(0), sign(2)] => [-1,0,1]
+            def none() begin return end => 
+            none() => Nothing
+            break => error: 1:1: 'break' outside a loop
+            if true then continue end => error: 1:14: 'continue' outside a loop
+            return 3 => error: 1:1: 'return' outside a function
+            def g(x) begin break end => 
+            g(1) => error: 1:1: 'break' outside a loop (in the function defined at 1:16)
+        "#]],
+    );
+}
