@@ -294,6 +294,7 @@ impl Eval<'_> {
             return Err(self.error(span, ErrorKind::InvalidInput, "Unexpected pass."));
         }
         match name {
+            "inf" => return Ok(Value::Infinity(false)),
             "Left" => return Ok(Value::Player(Player::Left)),
             "Right" => return Ok(Value::Player(Player::Right)),
             "Nothing" => return Ok(Value::Nothing),

@@ -29,6 +29,7 @@ mod context;
 mod eval;
 mod games;
 mod heap;
+mod infinity;
 pub mod lexer;
 mod loopy;
 pub mod members;

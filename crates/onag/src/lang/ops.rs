@@ -3,11 +3,14 @@
 //! part as the games they are worth; everything else is a game operation of
 //! [`super::games`]. Named infix operators (`a Max b`) are members.
 
+use num_traits::Zero;
+
 use super::arith;
 use super::ast::BinOp;
 use super::context::Eval;
 use super::games;
 use super::heap::plain_ruleset;
+use super::infinity;
 use super::lexer::Span;
 use super::loopy;
 use super::rules::Ruleset;
@@ -34,6 +37,9 @@ fn ruleset_of(v: &Value) -> Option<Ruleset> {
 pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     if let Value::Loopy(v) = &x {
         return loopy::negate(ev, v, span);
+    }
+    if let Value::Infinity(negative) = x {
+        return Ok(Value::Infinity(!negative));
     }
     let x = games::as_game(ev, x, span)?;
     match x {
@@ -125,6 +131,15 @@ pub(crate) fn binary(
     b: Value,
     span: Span,
 ) -> Result<Value> {
+    if let Some(result) = infinity::binary(ev, op, &a, &b, span) {
+        return result;
+    }
+    if let (BinOp::Div, Value::Number(x), Value::Number(y)) = (op, &a, &b)
+        && y.is_zero()
+        && let Some(inf) = infinity::over_zero(x)
+    {
+        return Ok(inf);
+    }
     if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
         let q = match op {
             BinOp::Add => Some(arith::add(x, y)),

@@ -195,6 +195,7 @@ impl Session {
             Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
             Value::Classic(position) => out.push_str(&position.name()),
             Value::ClassicRuleset(rules) => out.push_str(&rules.name()),
+            Value::Infinity(negative) => out.push_str(if *negative { "-inf" } else { "inf" }),
             Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),

@@ -86,6 +86,8 @@ pub enum Value {
     Map(Vec<(Value, Value)>),
     /// `Left` or `Right`.
     Player(Player),
+    /// `inf` (`false`) or `-inf` (`true`): `17/0`, `(0).Reciprocal`.
+    Infinity(bool),
 }
 
 /// Replaces every game id captured by a function (see [`Value::map_games`]).
@@ -179,7 +181,14 @@ impl Value {
     /// Whether a game id may be inside this value (compaction must then
     /// move it).
     fn holds_games(&self) -> bool {
-        !matches!(self, Value::Number(_) | Value::Bool(_) | Value::Str(_) | Value::Player(_))
+        !matches!(
+            self,
+            Value::Number(_)
+                | Value::Bool(_)
+                | Value::Str(_)
+                | Value::Player(_)
+                | Value::Infinity(_)
+        )
     }
 
     /// What kind of value this is, for error messages ("an integer", "a list").
@@ -200,6 +209,7 @@ impl Value {
             Value::Position(_) => "a ruleset position",
             Value::PartizanRuleset(..) => "a ruleset",
             Value::Classic(_) => "a game position",
+            Value::Infinity(_) => "infinity",
             Value::ClassicRuleset(_) => "a ruleset",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",

@@ -124,8 +124,8 @@ fn bad_input_is_a_located_error() {
         ("2^(2^100)", "error: 1:2: Overflow."),
         // Found by fuzzing (slow unit): a 146-bit base to the 5512th power.
         ("8222222222222222222222222222222222222222222222^5512/4", "error: 1:47: Overflow."),
-        ("1/0", "error: 1:2: Division by zero."),
-        ("1 / (1 - 1)", "error: 1:3: Division by zero."),
+        ("0/0", "error: 1:2: Division by zero."),
+        ("(1 - 1) / (1 - 1)", "error: 1:9: Division by zero."),
         ("foo + 1", "error: 1:1: unknown name 'foo'"),
         ("1 + \"a\"", "error: 1:3: '+' cannot combine an integer and a string"),
         ("17.Frobnicate", "error: 1:4: unknown member 'Frobnicate' of an integer"),
@@ -948,4 +948,58 @@ fn uptimal_expansions_as_cgsuite() {
         assert_eq!(run(&format!("({g}).UptimalExpansion")), want, "{g}");
     }
     assert!(run("{3|1}.UptimalExpansion").contains("not an uptimal"));
+}
+
+/// `inf` as CGSuite's `game.Rational` tests give it (`17/0`, its members,
+/// and Max/Min with numbers).
+#[test]
+fn infinity_as_cgsuite() {
+    let cases = [
+        ("17/0", "inf"),
+        ("-17/0", "-inf"),
+        ("(0/7).Reciprocal", "inf"),
+        ("(17/0).Numerator", "1"),
+        ("(-17/0).Numerator", "-1"),
+        ("(17/0).Denominator", "0"),
+        ("(17/0).IsDyadic", "false"),
+        ("(17/0).Abs", "inf"),
+        ("(-17/0).Abs", "inf"),
+        ("(17/0).Reciprocal", "0"),
+        ("(17/0).OutcomeClass", "L"),
+        ("(-17/0).OutcomeClass", "R"),
+        ("(inf).Max(6)", "inf"),
+        ("(6).Max(inf)", "inf"),
+        ("(inf).Min(6)", "6"),
+        ("(6).Min(inf)", "6"),
+        ("(inf).Max(-inf)", "inf"),
+        ("(-inf).Max(inf)", "inf"),
+        ("(inf).Min(-inf)", "-inf"),
+        ("(-inf).Min(inf)", "-inf"),
+        ("(3/16).Abs", "3/16"),
+        ("(-3/16).Numerator", "-3"),
+        ("(-3/16).Denominator", "16"),
+        ("(6/23).IsDyadic", "false"),
+        // Arithmetic and order of the extended numbers.
+        ("inf + 1", "inf"),
+        ("1 - inf", "-inf"),
+        ("-3 * inf", "-inf"),
+        ("5 / inf", "0"),
+        ("inf > 10^100", "true"),
+        ("-inf < -10^100", "true"),
+        ("[1, inf, -inf].Sorted", "[-inf,1,inf]"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(run(input), want, "{input}");
+    }
+    for (input, message) in [
+        ("0/0", "Division by zero"),
+        ("inf - inf", "undefined"),
+        ("0 * inf", "undefined"),
+        ("(17/0).Floor", "Floor"),
+        ("(17/0).Birthday", "Birthday"),
+        ("inf + *", "only with numbers"),
+    ] {
+        let out = run(input);
+        assert!(out.starts_with("error: ") && out.contains(message), "{input}: {out}");
+    }
 }

@@ -146,7 +146,7 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
         member(
             "Sorted",
             0,
-            "the elements in increasing order (numbers or strings)",
+            "the elements in increasing order (numbers, inf, or strings)",
             "[3,1,2].Sorted",
             |ev, items, _, s| sorted(ev, items, s).map(Value::List),
         ),
@@ -317,11 +317,14 @@ fn filter(
 /// The elements in increasing order: all numbers, or all strings.
 fn sorted(ev: &Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
     let mut out = items.to_vec();
-    if items.iter().all(|x| matches!(x, Value::Number(_))) {
-        out.sort_by(|a, b| match (a, b) {
-            (Value::Number(x), Value::Number(y)) => x.cmp(y),
-            _ => std::cmp::Ordering::Equal,
-        });
+    if items.iter().all(|x| matches!(x, Value::Number(_) | Value::Infinity(_))) {
+        // -inf, the numbers, inf.
+        let rank = |v: &Value| match v {
+            Value::Infinity(true) => (0, None),
+            Value::Number(q) => (1, Some(q.clone())),
+            _ => (2, None),
+        };
+        out.sort_by_key(rank);
     } else if items.iter().all(|x| matches!(x, Value::Str(_))) {
         out.sort_by(|a, b| match (a, b) {
             (Value::Str(x), Value::Str(y)) => x.cmp(y),

@@ -17,6 +17,7 @@
 mod classic;
 mod game;
 mod heap;
+mod infinity;
 mod list;
 mod loopy;
 mod map;
@@ -242,6 +243,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(list::LIST_TABLE.docs());
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
+    docs.extend(infinity::TABLE.docs());
     docs.extend(player::TABLE.docs());
     docs
 }
@@ -358,6 +360,11 @@ pub(crate) fn member(
         }
         Value::Player(p) => {
             if let Some(result) = player::TABLE.call(ev, p, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Infinity(negative) => {
+            if let Some(result) = infinity::TABLE.call(ev, negative, name, &plain, span) {
                 return result;
             }
         }

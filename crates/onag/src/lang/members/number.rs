@@ -66,6 +66,13 @@ fn parity(q: &BigRational, even: bool) -> Value {
 }
 
 fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Value> {
+    if let Value::Infinity(negative) = args[0].0 {
+        return Ok(if negative != max {
+            Value::Infinity(negative)
+        } else {
+            Value::Number(q.clone())
+        });
+    }
     let other = number(ev, if max { "Max" } else { "Min" }, args, 0)?;
     Ok(Value::Number(if (other > *q) == max { other } else { q.clone() }))
 }
@@ -77,9 +84,36 @@ const MEMBERS: &[Member<BigRational>] = &[
     member("Floor", 0, "the largest integer not above it", "(7/2).Floor", |_, q, _, _| {
         Ok(Value::int(arith::floor(q)))
     }),
-    member("Reciprocal", 0, "1 divided by it", "(2/3).Reciprocal", |ev, q, _, span| {
-        arith::div(&BigRational::one(), q).map(Value::Number).map_err(|e| ev.locate(e, span))
+    member(
+        "Reciprocal",
+        0,
+        "1 divided by it (0 gives inf)",
+        "(2/3).Reciprocal",
+        |ev, q, _, span| {
+            if q.is_zero() {
+                return Ok(Value::Infinity(false));
+            }
+            arith::div(&BigRational::one(), q).map(Value::Number).map_err(|e| ev.locate(e, span))
+        },
+    ),
+    member("Numerator", 0, "the numerator in lowest terms", "(-6/4).Numerator", |_, q, _, _| {
+        Ok(Value::int(q.numer().clone()))
     }),
+    member(
+        "Denominator",
+        0,
+        "the denominator in lowest terms",
+        "(-6/4).Denominator",
+        |_, q, _, _| Ok(Value::int(q.denom().clone())),
+    ),
+    member("Abs", 0, "the absolute value", "(-3/16).Abs", |_, q, _, _| Ok(Value::Number(q.abs()))),
+    member(
+        "IsDyadic",
+        0,
+        "whether the denominator is a power of 2",
+        "(6/23).IsDyadic",
+        |_, q, _, _| Ok(Value::Bool(is_dyadic(q))),
+    ),
     member("Max", 1, "the larger of two numbers (also `3 Max 5`)", "3.Max(5)", |ev, q, a, _| {
         pick(ev, q, a, true)
     }),
