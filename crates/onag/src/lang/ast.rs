@@ -240,6 +240,8 @@ pub enum ExprKind {
     Loopy,
     /// `e1; e2; …`; the flag says the sequence ended with `;` (no value shown).
     Seq(Vec<Expr>, bool),
+    /// `'{L|R}'`: an explicit game (the inner expression is a game literal).
+    Explicit(Box<Expr>),
     /// `break`: leaves the innermost loop statement.
     Break,
     /// `continue`: goes on with the next iteration of the innermost loop.
@@ -272,6 +274,7 @@ impl ExprKind {
             | ExprKind::Up(..) => Box::new(std::iter::empty()),
             ExprKind::Return(e) => Box::new(e.iter().map(|e| &**e)),
             ExprKind::Star(e)
+            | ExprKind::Explicit(e)
             | ExprKind::Unary(_, e)
             | ExprKind::Assign(_, e)
             | ExprKind::Not(e) => Box::new(std::iter::once(&**e)),

@@ -14,6 +14,7 @@ use super::arith;
 use super::ast::{Arg, BinOp, Collect, Expr, ExprKind, Logic, UnOp};
 use super::builtins;
 use super::context::{Eval, Flow};
+use super::explicit;
 use super::games;
 use super::lexer::Span;
 use super::loopy;
@@ -110,6 +111,9 @@ impl Eval<'_> {
                 if let Some(value) = loopy::game_from_options(self, &left, &right, span) {
                     return value;
                 }
+                if left.iter().chain(&right).any(explicit::is_explicit) {
+                    return explicit::game(self, left, right, span);
+                }
                 games::game_from_options(self, left, right, span)
             }
             ExprKind::PlusMinusSet(options) => {
@@ -201,6 +205,12 @@ impl Eval<'_> {
                 let at = left.span.end + gap;
                 let at = Span::new(at, at);
                 match op {
+                    BinOp::Named(name)
+                        if name == "OrdinalSum"
+                            && (explicit::is_explicit(&a) || explicit::is_explicit(&b)) =>
+                    {
+                        explicit::ordinal(self, &a, &b, at)
+                    }
                     BinOp::Named(name) => {
                         members::member(self, a, name, at, Some(vec![(None, b, at)]))
                     }
@@ -233,6 +243,18 @@ impl Eval<'_> {
             }
             ExprKind::Loopy => loopy::literal(self, span),
             ExprKind::Seq(statements, _) => self.statements(statements),
+            ExprKind::Explicit(inner) => {
+                let ExprKind::Game(left, right) = &inner.kind else {
+                    return Err(self.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        "an explicit game is '{L|R}'",
+                    ));
+                };
+                let left = self.eval_all(left)?;
+                let right = self.eval_all(right)?;
+                explicit::game(self, left, right, span)
+            }
             ExprKind::Break => {
                 self.flow = Some((Flow::Break, span));
                 Ok(Value::Nothing)

@@ -26,6 +26,7 @@ impl Eval<'_> {
         match value {
             Value::Game(g) => Ok(*g),
             Value::Position(p) => super::partizan::value_of(self, p.as_ref(), span),
+            Value::Explicit(_) => super::explicit::canonical(self, value, span),
             Value::Heap(..) | Value::Classic(_) => {
                 match super::heap::nimber_of_position(self, value, span)? {
                     Some(g) => Ok(g),
@@ -251,6 +252,10 @@ pub(crate) fn binary(
 /// (CGSuite: the canonical form of an impartial game is `*NimValue`); any
 /// other value unchanged.
 pub(crate) fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    if let Value::Explicit(_) = &x {
+        let g = super::explicit::canonical(ev, &x, span)?;
+        return Ok(ev.game_value(g));
+    }
     if let Value::Position(p) = &x {
         let g = super::partizan::value_of(ev, p.as_ref(), span)?;
         return Ok(ev.game_value(g));

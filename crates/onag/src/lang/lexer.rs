@@ -102,6 +102,8 @@ pub enum Tok {
     RArrow,
     /// `&` (onside & offside of a loopy game)
     Amp,
+    /// `'`, around an explicit game `'{L|R}'`.
+    Quote,
     /// End of input.
     Eof,
 }
@@ -151,6 +153,7 @@ impl Tok {
             Tok::Arrow => "=>",
             Tok::RArrow => "->",
             Tok::Amp => "&",
+            Tok::Quote => "'",
             _ => "?",
         }
     }
@@ -241,6 +244,7 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b'-' => (Tok::Minus, 1),
             b'*' => (Tok::Star, 1),
             b'&' => (Tok::Amp, 1),
+            b'\'' => (Tok::Quote, 1),
             b'/' => (Tok::Slash, 1),
             b'%' => (Tok::Percent, 1),
             b'^' => (Tok::Caret, 1),

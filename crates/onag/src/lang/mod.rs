@@ -27,6 +27,7 @@ mod builtins;
 mod classic;
 mod context;
 mod eval;
+mod explicit;
 mod games;
 mod heap;
 mod infinity;

@@ -41,6 +41,9 @@ pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     if let Value::Infinity(negative) = x {
         return Ok(Value::Infinity(!negative));
     }
+    if let Value::Explicit(_) = &x {
+        return super::explicit::negate(ev, &x, span);
+    }
     let x = games::as_game(ev, x, span)?;
     match x {
         Value::Number(q) => Ok(Value::Number(-q)),
@@ -132,6 +135,9 @@ pub(crate) fn binary(
     span: Span,
 ) -> Result<Value> {
     if let Some(result) = infinity::binary(ev, op, &a, &b, span) {
+        return result;
+    }
+    if let Some(result) = super::explicit::binary(ev, op, &a, &b, span) {
         return result;
     }
     if let (BinOp::Div, Value::Number(x), Value::Number(y)) = (op, &a, &b)

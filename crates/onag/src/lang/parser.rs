@@ -901,6 +901,26 @@ impl Parser<'_> {
                 }
             }
             Tok::LBracket => self.list(start),
+            Tok::Quote => {
+                // `'{L|R}'`: an explicit game.
+                self.bump();
+                if *self.peek() != Tok::LBrace {
+                    return self.unexpected("'{' after ' (an explicit game is written '{L|R}')");
+                }
+                self.enter()?;
+                let brace = self.brace()?;
+                self.leave();
+                let Brace::Game(game) = brace else {
+                    return self
+                        .error(start.start, "an explicit game is written '{L|R}', with a bar");
+                };
+                if *self.peek() != Tok::Quote {
+                    return self.unexpected("the closing ' of the explicit game");
+                }
+                self.bump();
+                let span = start.to(self.prev_span());
+                self.node(ExprKind::Explicit(Box::new(game)), span)
+            }
             Tok::LBrace => {
                 if let Some(expr) = self.map_or_set_comprehension()? {
                     return Ok(expr);
@@ -1443,6 +1463,7 @@ mod tests {
             ExprKind::Var(v) => v.clone(),
             ExprKind::Loopy => "loopy".to_string(),
             ExprKind::Break => "break".to_string(),
+            ExprKind::Explicit(e) => format!("'{}'", show(e)),
             ExprKind::Continue => "continue".to_string(),
             ExprKind::Return(e) => {
                 format!("return {}", e.as_ref().map_or(String::new(), |e| show(e)))

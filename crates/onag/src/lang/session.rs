@@ -196,6 +196,9 @@ impl Session {
             Value::Classic(position) => out.push_str(&position.name()),
             Value::ClassicRuleset(rules) => out.push_str(&rules.name()),
             Value::Infinity(negative) => out.push_str(if *negative { "-inf" } else { "inf" }),
+            Value::Explicit(e) => {
+                super::explicit::write(out, e, &mut |v, out| self.write(out, v))?;
+            }
             Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),

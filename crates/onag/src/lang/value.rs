@@ -88,6 +88,9 @@ pub enum Value {
     Player(Player),
     /// `inf` (`false`) or `-inf` (`true`): `17/0`, `(0).Reciprocal`.
     Infinity(bool),
+    /// An explicit game `'{L|R}'` or a compound game built from one, kept
+    /// as written.
+    Explicit(std::sync::Arc<super::explicit::Explicit>),
 }
 
 /// Replaces every game id captured by a function (see [`Value::map_games`]).
@@ -172,6 +175,7 @@ impl Value {
             }
             Value::Function(closure) => map_closure(closure, f)?,
             Value::ClassicRuleset(rules) => rules.map_games(f)?,
+            Value::Explicit(e) => std::sync::Arc::make_mut(e).map_games(f)?,
             Value::Classic(super::rules::ClassicPosition::User(rules, _)) => rules.map_games(f)?,
             _ => {}
         }
@@ -210,6 +214,7 @@ impl Value {
             Value::PartizanRuleset(..) => "a ruleset",
             Value::Classic(_) => "a game position",
             Value::Infinity(_) => "infinity",
+            Value::Explicit(_) => "an explicit game",
             Value::ClassicRuleset(_) => "a ruleset",
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",

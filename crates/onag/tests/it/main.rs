@@ -9,6 +9,7 @@ mod game_print;
 mod graph;
 mod hackenbush;
 mod lang;
+mod lang_explicit;
 mod lang_heaps;
 mod lang_loopy;
 mod lang_script;

@@ -390,6 +390,9 @@ fn own_member(
             heap::POSITION_TABLE.call(ev, &position, name, args, span)
         }
         Value::Classic(p) => classic::TABLE.call(ev, p, name, args, span),
+        Value::Explicit(e) if name == "LeftOptions" || name == "RightOptions" => {
+            Some(super::explicit::options(ev, e, name == "LeftOptions", span))
+        }
         Value::Position(p) => position::TABLE.call(ev, p.as_ref(), name, args, span),
         _ => None,
     }
@@ -406,7 +409,9 @@ fn position_value(
     span: Span,
 ) -> Result<Option<Value>> {
     match target {
-        Value::Position(_) => games::as_game(ev, target.clone(), span).map(Some),
+        Value::Position(_) | Value::Explicit(_) => {
+            games::as_game(ev, target.clone(), span).map(Some)
+        }
         Value::Heap(..) | Value::Classic(_) if game::TABLE.find(name).is_some() => {
             if POSITION_GAME_MEMBERS.contains(&name) {
                 return games::as_game(ev, target.clone(), span).map(Some);

@@ -1,0 +1,311 @@
+//! Explicit games `'{L|R}'` (CGSuite's explicit game forms): a game kept as
+//! written, not simplified, and the compound games built from one with
+//! `+`, `-`, `:` and an integer `*`, kept symbolic and printed as CGSuite
+//! prints them (`'{0|}' + 1`, `'{-1|1}' : 1`, `-2 * '{|-1}'`).
+//!
+//! Negation goes inside: `−'{L|R}'` is `'{−R|−L}'`, `−(a + b)` is
+//! `−a + −b`, `−(a : b)` is `−a : −b` and `−(n * g)` is `(−n) * g`.
+//! `CanonicalForm` (and every game member but the options) works on the
+//! canonical form; comparisons too.
+
+use std::sync::Arc;
+
+use num_bigint::BigInt;
+
+use super::context::Eval;
+use super::lexer::Span;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+use crate::game::GameId;
+
+/// An explicit or compound game. Its parts are numbers, games or explicit
+/// games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Explicit {
+    /// `'{L|R}'`: options kept as written.
+    Game(Vec<Value>, Vec<Value>),
+    /// `a + b`.
+    Sum(Value, Value),
+    /// `a : b`.
+    Ordinal(Value, Value),
+    /// `n * g` (Norton multiplication by an integer).
+    Multiple(BigInt, Value),
+}
+
+/// Whether `v` is an explicit or compound game.
+pub(crate) fn is_explicit(v: &Value) -> bool {
+    matches!(v, Value::Explicit(_))
+}
+
+fn explicit(e: Explicit) -> Value {
+    Value::Explicit(Arc::new(e))
+}
+
+/// `'{left|right}'` from evaluated options.
+pub(crate) fn game(
+    ev: &Eval<'_>,
+    left: Vec<Value>,
+    right: Vec<Value>,
+    span: Span,
+) -> Result<Value> {
+    for v in left.iter().chain(&right) {
+        part(ev, v, span)?;
+    }
+    Ok(explicit(Explicit::Game(left, right)))
+}
+
+/// Checks that `v` can be part of an explicit game.
+fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
+    match v {
+        Value::Number(_) | Value::Game(_) | Value::Explicit(_) => Ok(()),
+        other => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("an explicit game is made of games, not {}", other.kind_name()),
+        )),
+    }
+}
+
+/// `−v` for a part of an explicit game.
+pub(crate) fn negate(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<Value> {
+    let Value::Explicit(e) = v else { return super::ops::negate(ev, v.clone(), span) };
+    let neg_all = |ev: &mut Eval<'_>, vs: &[Value]| -> Result<Vec<Value>> {
+        vs.iter().map(|x| negate(ev, x, span)).collect()
+    };
+    Ok(explicit(match &**e {
+        Explicit::Game(l, r) => Explicit::Game(neg_all(ev, r)?, neg_all(ev, l)?),
+        Explicit::Sum(a, b) => Explicit::Sum(negate(ev, a, span)?, negate(ev, b, span)?),
+        Explicit::Ordinal(a, b) => Explicit::Ordinal(negate(ev, a, span)?, negate(ev, b, span)?),
+        Explicit::Multiple(n, g) => Explicit::Multiple(-n, g.clone()),
+    }))
+}
+
+/// `a op b` when either is explicit: `+`, `-`, `*` by an integer stay
+/// symbolic; comparisons and equality use the canonical forms. `None` when
+/// neither is explicit.
+pub(crate) fn binary(
+    ev: &mut Eval<'_>,
+    op: &super::ast::BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value>> {
+    use super::ast::BinOp;
+    if !is_explicit(a) && !is_explicit(b) {
+        return None;
+    }
+    Some((|| match op {
+        BinOp::Add => {
+            part(ev, a, span)?;
+            part(ev, b, span)?;
+            Ok(explicit(Explicit::Sum(a.clone(), b.clone())))
+        }
+        BinOp::Sub => {
+            part(ev, a, span)?;
+            part(ev, b, span)?;
+            let nb = negate(ev, b, span)?;
+            Ok(explicit(Explicit::Sum(a.clone(), nb)))
+        }
+        BinOp::Mul => {
+            let (n, g) = match (a.as_integer(), b.as_integer()) {
+                (Some(n), _) => (n.clone(), b),
+                (_, Some(n)) => (n.clone(), a),
+                _ => {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        "'*' multiplies a game by an integer (Norton multiplication)",
+                    ));
+                }
+            };
+            Ok(explicit(Explicit::Multiple(n, g.clone())))
+        }
+        _ => {
+            let x = Value::Game(canonical(ev, a, span)?);
+            let y = Value::Game(canonical(ev, b, span)?);
+            super::ops::binary(ev, op, x, y, span)
+        }
+    })())
+}
+
+/// `a : b` when either is explicit.
+pub(crate) fn ordinal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Result<Value> {
+    part(ev, a, span)?;
+    part(ev, b, span)?;
+    Ok(explicit(Explicit::Ordinal(a.clone(), b.clone())))
+}
+
+/// The canonical form of a part of an explicit game.
+pub(crate) fn canonical(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<GameId> {
+    let Value::Explicit(e) = v else { return ev.game_of(v, span, "an explicit game") };
+    let e = e.clone();
+    match &*e {
+        Explicit::Game(l, r) => {
+            let left = l.iter().map(|x| canonical(ev, x, span)).collect::<Result<Vec<_>>>()?;
+            let right = r.iter().map(|x| canonical(ev, x, span)).collect::<Result<Vec<_>>>()?;
+            ev.arena(span, |ar| ar.from_options(&left, &right))
+        }
+        Explicit::Sum(a, b) => {
+            let (g, h) = (canonical(ev, a, span)?, canonical(ev, b, span)?);
+            ev.arena(span, |ar| ar.add(g, h))
+        }
+        Explicit::Ordinal(a, b) => {
+            // The ordinal sum depends on the forms: the base's options as
+            // written, and the exponent's.
+            let (al, ar) = written_options(ev, a, span)?;
+            let base = (canonical_all(ev, &al, span)?, canonical_all(ev, &ar, span)?);
+            ordinal_form(ev, &base, b, span)
+        }
+        Explicit::Multiple(n, g) => {
+            let g = canonical(ev, g, span)?;
+            ev.arena(span, |ar| ar.norton_multiply(g, n))
+        }
+    }
+}
+
+fn canonical_all(ev: &mut Eval<'_>, vs: &[Value], span: Span) -> Result<Vec<GameId>> {
+    vs.iter().map(|v| canonical(ev, v, span)).collect()
+}
+
+/// The options of `v`: as written for `'{L|R}'`, those of the canonical
+/// form for anything else.
+fn written_options(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<(Vec<Value>, Vec<Value>)> {
+    if let Value::Explicit(e) = v
+        && let Explicit::Game(l, r) = &**e
+    {
+        return Ok((l.clone(), r.clone()));
+    }
+    let g = canonical(ev, v, span)?;
+    let l = ev.arena(span, |ar| ar.left_options(g))?;
+    let r = ev.arena(span, |ar| ar.right_options(g))?;
+    Ok((l.into_iter().map(Value::Game).collect(), r.into_iter().map(Value::Game).collect()))
+}
+
+/// The canonical form of `base : h`, the base given by its options:
+/// `{base's Left options, base : hL | base's Right options, base : hR}`.
+fn ordinal_form(
+    ev: &mut Eval<'_>,
+    base: &(Vec<GameId>, Vec<GameId>),
+    h: &Value,
+    span: Span,
+) -> Result<GameId> {
+    let (hl, hr) = written_options(ev, h, span)?;
+    let mut left = base.0.clone();
+    for x in &hl {
+        left.push(ordinal_form(ev, base, x, span)?);
+    }
+    let mut right = base.1.clone();
+    for x in &hr {
+        right.push(ordinal_form(ev, base, x, span)?);
+    }
+    ev.arena(span, |ar| ar.from_options(&left, &right))
+}
+
+/// The options of `'{L|R}'` as written (`left` for Left's); an error for a
+/// compound game, whose options are not kept.
+pub(crate) fn options(ev: &Eval<'_>, e: &Explicit, left: bool, span: Span) -> Result<Value> {
+    match e {
+        Explicit::Game(l, r) => Ok(Value::List(if left { l.clone() } else { r.clone() })),
+        _ => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "the options of a compound game are not kept: ask its CanonicalForm",
+        )),
+    }
+}
+
+/// How binding a part prints: an explicit game or a number binds tightest,
+/// then `*`, `:` and `+`.
+fn level(v: &Value) -> u8 {
+    match v {
+        Value::Explicit(e) => match &**e {
+            Explicit::Game(..) => 3,
+            Explicit::Multiple(..) => 2,
+            Explicit::Ordinal(..) => 1,
+            Explicit::Sum(..) => 0,
+        },
+        _ => 3,
+    }
+}
+
+/// Writes `e` as CGSuite prints it; `show` prints the parts that are not
+/// explicit.
+pub(crate) fn write(
+    out: &mut String,
+    e: &Explicit,
+    show: &mut dyn FnMut(&Value, &mut String) -> Result<()>,
+) -> Result<()> {
+    fn part(
+        out: &mut String,
+        v: &Value,
+        min: u8,
+        show: &mut dyn FnMut(&Value, &mut String) -> Result<()>,
+    ) -> Result<()> {
+        let paren = level(v) < min;
+        if paren {
+            out.push('(');
+        }
+        match v {
+            Value::Explicit(inner) => write(out, inner, show)?,
+            other => show(other, out)?,
+        }
+        if paren {
+            out.push(')');
+        }
+        Ok(())
+    }
+    match e {
+        Explicit::Game(l, r) => {
+            out.push_str("'{");
+            for (i, v) in l.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                part(out, v, 0, show)?;
+            }
+            out.push('|');
+            for (i, v) in r.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                part(out, v, 0, show)?;
+            }
+            out.push_str("}'");
+        }
+        Explicit::Sum(a, b) => {
+            part(out, a, 0, show)?;
+            out.push_str(" + ");
+            part(out, b, 1, show)?;
+        }
+        Explicit::Ordinal(a, b) => {
+            part(out, a, 1, show)?;
+            out.push_str(" : ");
+            part(out, b, 2, show)?;
+        }
+        Explicit::Multiple(n, g) => {
+            out.push_str(&n.to_string());
+            out.push_str(" * ");
+            part(out, g, 3, show)?;
+        }
+    }
+    Ok(())
+}
+
+impl Explicit {
+    /// Replaces every game id inside (see [`Value::map_games`]).
+    pub(crate) fn map_games(&mut self, f: &mut dyn FnMut(GameId) -> Result<GameId>) -> Result<()> {
+        match self {
+            Explicit::Game(l, r) => {
+                for v in l.iter_mut().chain(r.iter_mut()) {
+                    v.map_games(f)?;
+                }
+            }
+            Explicit::Sum(a, b) | Explicit::Ordinal(a, b) => {
+                a.map_games(f)?;
+                b.map_games(f)?;
+            }
+            Explicit::Multiple(_, g) => g.map_games(f)?,
+        }
+        Ok(())
+    }
+}

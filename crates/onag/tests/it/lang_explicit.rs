@@ -1,0 +1,135 @@
+//! Explicit games `'{L|R}'` in the calculator: CGSuite's own expected
+//! outputs (its EvalTest and GameTest), canonical forms worked out by hand,
+//! and a property test that what is printed reads back as the same game.
+
+use onag::Budget;
+use onag::lang::Session;
+use proptest::prelude::*;
+
+fn run_all(inputs: &[&str]) -> Vec<String> {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(1_000_000);
+    inputs
+        .iter()
+        .map(|input| match session.run_to_string(input, &budget) {
+            Ok(text) => text,
+            Err(err) => format!("error: {err}"),
+        })
+        .collect()
+}
+
+#[test]
+fn explicit_games_print_as_cgsuite() {
+    let inputs = [
+        "'{*|*}'",
+        "'{0|}' + 1",
+        "'{-1|1}':1",
+        // {-1|1} as written: {-1, {-1|1} | 1} = 1/2 (the canonical form 0
+        // would give 0 : 1 = 1).
+        "('{-1|1}':1).CanonicalForm",
+        "-2 * '{|-1}'",
+        // '{|-1}' is -2, and -2 · -2 = 4.
+        "(-2 * '{|-1}').CanonicalForm",
+        "g := '{*|*}':1",
+        "-g",
+        "g-g",
+        "{g|-1}",
+        "2*g",
+        "-(1 + '{1|0}')",
+        "-(1 : '{1|0}')",
+    ];
+    let want = [
+        "'{*|*}'",
+        "'{0|}' + 1",
+        "'{-1|1}' : 1",
+        "1/2",
+        "-2 * '{|-1}'",
+        "4",
+        "'{*|*}' : 1",
+        "'{*|*}' : -1",
+        "'{*|*}' : 1 + '{*|*}' : -1",
+        "'{'{*|*}' : 1|-1}'",
+        "2 * ('{*|*}' : 1)",
+        "-1 + '{0|-1}'",
+        "-1 : '{0|-1}'",
+    ];
+    assert_eq!(run_all(&inputs), want);
+}
+
+#[test]
+fn explicit_games_as_games() {
+    let cases = [
+        // Options as written, not simplified.
+        ("'{0,*|0,*}'.LeftOptions", "[0,*]"),
+        ("'{1,0|}'.RightOptions", "[]"),
+        // Every other member through the canonical form.
+        ("'{0,*|0,*}'.CanonicalForm", "*2"),
+        ("'{1|0}'.Temperature", "1/2"),
+        ("'{*|*}' == 0", "true"),
+        ("'{1|}' > 1", "true"),
+        ("('{*|*}' + '{*|*}').CanonicalForm", "0"),
+        ("('{0|}' + 1).CanonicalForm", "2"),
+        // CGSuite's own (commented) test: {*, {*|*} | *} = {0, * | *} = ^.
+        ("('{*|*}' : 1).CanonicalForm", "^"),
+        // {1|0} = 1/2 ± 1/2, and three of ±1/2 are one: 3/2 ± 1/2.
+        ("(3 * '{1|0}').CanonicalForm", "{2|1}"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(run_all(&[input])[0], want, "{input}");
+    }
+    for (input, message) in [
+        ("'{1,2}'", "with a bar"),
+        ("'{1|0}", "closing '"),
+        ("'1'", "'{'"),
+        ("'{[1]|}'", "made of games"),
+        ("'{*|*}' * '{1|0}'", "integer"),
+        ("('{0|}' + 1).LeftOptions", "not kept"),
+    ] {
+        let out = run_all(&[input])[0].clone();
+        assert!(out.starts_with("error: ") && out.contains(message), "{input}: {out}");
+    }
+}
+
+/// Explicit games written out as text: options from a few canonical games
+/// and nested explicit games, combined with `+`, `:`, `-` and `*`.
+fn explicit_text() -> impl Strategy<Value = String> {
+    let atom = prop_oneof![
+        Just("0".to_string()),
+        Just("1".to_string()),
+        Just("-1".to_string()),
+        Just("1/2".to_string()),
+        Just("*".to_string()),
+        Just("^".to_string()),
+        Just("{1|0}".to_string()),
+    ];
+    let leaf = prop::collection::vec(atom.clone(), 0..3)
+        .prop_flat_map(move |l| {
+            prop::collection::vec(atom.clone(), 0..3).prop_map(move |r| (l.clone(), r))
+        })
+        .prop_map(|(l, r)| format!("'{{{}|{}}}'", l.join(","), r.join(",")));
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}) + ({b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}) : ({b})")),
+            inner.clone().prop_map(|a| format!("-({a})")),
+            (-3i32..=3, inner.clone()).prop_map(|(n, a)| format!("{n} * ({a})")),
+            (inner.clone(), inner).prop_map(|(a, b)| format!("{{{a}|{b}}}")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Printing then reading an explicit game gives the same game: it
+    /// prints the same, is equal as a value, and has the same canonical form.
+    #[test]
+    fn printing_then_parsing_gives_the_same_explicit_game(text in explicit_text()) {
+        let first = run_all(&[&text])[0].clone();
+        prop_assume!(!first.starts_with("error"));
+        let again = run_all(&[&first])[0].clone();
+        prop_assert_eq!(&again, &first);
+        let same = run_all(&[&format!("a := {text}; b := {first}; [a == b, a.CanonicalForm == b.CanonicalForm]")])[0].clone();
+        prop_assert_eq!(same, "[true,true]");
+    }
+}
