@@ -40,7 +40,7 @@ impl Ruleset {
 
     /// The ruleset as a take-and-break code, when it is one: CGSuite defines
     /// Nim as `0.[3]` and subtraction games by their codes.
-    fn code(&self) -> Option<TakeAndBreak> {
+    pub(crate) fn code(&self) -> Option<TakeAndBreak> {
         let members =
             |s: &[u64]| s.iter().map(|&k| usize::try_from(k).ok()).collect::<Option<Vec<_>>>();
         match self {

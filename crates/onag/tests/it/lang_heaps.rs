@@ -397,3 +397,26 @@ fn collection_members() {
     assert!(run("[*, 1].Sorted").contains("numbers or all strings"));
     assert!(run("[1].Filter(x -> 3)").contains("not true or false"));
 }
+
+/// `R PartizanJoin S`: Left moves by R, Right by S.
+#[test]
+fn partizan_join() {
+    // Heap 1: both move to 0, so *. Heap 2: Left moves to 0 or 1 (= *),
+    // Right only to 1: {0,*|*} = ^.
+    let join = "(game.heap.Nim PartizanJoin game.heap.Subtraction([1]))";
+    assert_eq!(run(&format!("{join}(1).CanonicalForm")), "*");
+    assert_eq!(run(&format!("{join}(2).CanonicalForm")), "^");
+    for n in 0..9 {
+        // A ruleset joined with itself is itself.
+        assert_eq!(
+            run(&format!("(game.heap.Kayles PartizanJoin game.heap.Kayles)({n}).CanonicalForm")),
+            run(&format!("game.heap.Kayles({n}).CanonicalForm"))
+        );
+        // The join is CGSuite's PartizanTakeAndBreak of the two codes.
+        assert_eq!(
+            run(&format!("(game.heap.Kayles PartizanJoin game.heap.Nim)({n}).CanonicalForm")),
+            run(&format!("game.heap.PartizanTakeAndBreak(\"0.77\", \"0.[3]\")({n}).CanonicalForm"))
+        );
+    }
+    assert!(run("game.heap.Kayles PartizanJoin 3").contains("joins two"));
+}

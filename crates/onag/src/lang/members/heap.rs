@@ -3,15 +3,25 @@
 
 use num_bigint::{BigInt, BigUint};
 
-use super::super::heap;
+use super::super::context::Eval;
+use super::super::heap::{self, plain_ruleset};
+use super::super::lexer::Span;
 use super::super::rules::Ruleset;
 use super::super::value::Value;
-use super::table::{Member, Table, member};
+use super::table::{Args, Member, Table, member};
+use crate::error::{ErrorKind, Result};
 
 /// The members of heap rulesets.
 pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
     on: "heap ruleset",
     members: &[
+        member(
+            "PartizanJoin",
+            1,
+            "the partizan heap game where Left moves by this ruleset and Right by the other",
+            "(game.heap.Kayles PartizanJoin game.heap.Nim)(4)",
+            partizan_join,
+        ),
         member(
             "NimValueSequence",
             1,
@@ -60,3 +70,27 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
         |ev, (r, n), _, s| heap::misere(ev, r, n, true, s),
     ),
 ];
+
+/// `R.PartizanJoin(S)`: CGSuite's `PartizanHeapRuleset(R, S)`, here the
+/// catalog's `PartizanTakeAndBreak` with the two rulesets' codes.
+fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
+    use crate::ruleset::catalog::Arg;
+    use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;
+    let (other, at) = &args[0];
+    let other = match other {
+        Value::Ruleset(r) => Some(r.clone()),
+        Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
+        _ => None,
+    };
+    let codes = other.as_ref().and_then(|o| Some((rules.code()?, o.code()?)));
+    let Some((left, right)) = codes else {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            "PartizanJoin joins two take-and-break or subtraction rulesets (game.heap.Kayles PartizanJoin game.heap.Nim)",
+        ));
+    };
+    let given = [Arg::Str(left.to_string()), Arg::Str(right.to_string())];
+    let params = PARTIZAN_TAKE_AND_BREAK.params(&given, &[]).map_err(|e| ev.locate(e, span))?;
+    Ok(Value::PartizanRuleset(&PARTIZAN_TAKE_AND_BREAK, Some(params)))
+}
