@@ -61,6 +61,10 @@ pub(crate) struct Eval<'a> {
     /// statement sequences stop while one is set, loops and function calls
     /// take theirs.
     pub(crate) flow: Option<(Flow, Span)>,
+    /// The blocks under way, innermost last: each holds the variables its
+    /// `var`s declared and what those names held before, put back when
+    /// the block ends.
+    pub(crate) blocks: Vec<Vec<(String, Option<Value>)>>,
 }
 
 /// A jump out of the normal order of evaluation.
@@ -87,6 +91,7 @@ impl<'a> Eval<'a> {
             frames: Vec::new(),
             stack_base,
             flow: None,
+            blocks: Vec::new(),
         }
     }
 

@@ -153,13 +153,21 @@ impl Eval<'_> {
                     None => Ok(Value::Nothing),
                 }
             }
-            ExprKind::Block(statements) => self.statements(statements),
+            ExprKind::Block(statements) => {
+                // `var`s declared inside end with the block.
+                self.blocks.push(Vec::new());
+                let result = self.statements(statements);
+                for (name, saved) in self.blocks.pop().unwrap_or_default().into_iter().rev() {
+                    self.restore(&name, saved);
+                }
+                result
+            }
             ExprKind::Declare(name, value) => {
                 let value = match value {
                     Some(e) => self.eval(e)?,
                     None => Value::Nothing,
                 };
-                self.declare(name, value.clone());
+                self.declare_in_block(name, value.clone());
                 Ok(value)
             }
             ExprKind::Function(def) => {

@@ -61,6 +61,18 @@ impl Eval<'_> {
         }
     }
 
+    /// `var name := value` in a block: a variable of that block (what the
+    /// name held before comes back when the block ends).
+    pub(crate) fn declare_in_block(&mut self, name: &str, value: Value) {
+        let saved = self.local(name).cloned();
+        if let Some(block) = self.blocks.last_mut()
+            && !block.iter().any(|(n, _)| n == name)
+        {
+            block.push((name.to_string(), saved));
+        }
+        self.declare(name, value);
+    }
+
     /// `var name := value`: a variable of the current scope.
     pub(crate) fn declare(&mut self, name: &str, value: Value) {
         match self.frames.last_mut() {
@@ -83,7 +95,7 @@ impl Eval<'_> {
     }
 
     /// Removes a loop variable, or puts back what it held before the loop.
-    fn restore(&mut self, name: &str, saved: Option<Value>) {
+    pub(crate) fn restore(&mut self, name: &str, saved: Option<Value>) {
         let scope = match self.frames.last_mut() {
             Some(frame) => frame,
             None => &mut self.state.vars,

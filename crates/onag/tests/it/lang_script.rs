@@ -402,3 +402,35 @@ fn jumps() {
         "#]],
     );
 }
+
+/// A `var` belongs to the block it is declared in: the name holds what it
+/// held before once the block ends.
+#[test]
+fn var_is_scoped_to_its_block() {
+    check(
+        &[
+            "begin var x := 1; x end",
+            "x",
+            "y := 5; begin var y := 1; y end",
+            "y",
+            "def f() begin var z := 3; if true then var z := 4 end; z end",
+            "f()",
+            "s := 0; for k from 1 to 3 do var t := k; s := s + t end; s",
+            "t",
+            "var w := 2",
+            "w",
+        ],
+        expect![[r#"
+            begin var x := 1; x end => 1
+            x => error: 1:1: unknown name 'x'
+            y := 5; begin var y := 1; y end => 1
+            y => 5
+            def f() begin var z := 3; if true then var z := 4 end; z end => 
+            f() => 3
+            s := 0; for k from 1 to 3 do var t := k; s := s + t end; s => 6
+            t => error: 1:1: unknown name 't'
+            var w := 2 => 
+            w => 2
+        "#]],
+    );
+}
