@@ -57,9 +57,8 @@ pub(crate) fn nim_value(
             continue;
         }
         ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
-        if !options_of.contains_key(&k) {
-            let options = call(ev, &f, heap, k, span)?;
-            options_of.insert(k, options);
+        if let std::collections::hash_map::Entry::Vacant(slot) = options_of.entry(k) {
+            slot.insert(call(ev, &f, heap, k, span)?);
         }
         let options = &options_of[&k];
         let missing: Vec<Key> =

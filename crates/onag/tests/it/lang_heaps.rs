@@ -288,7 +288,7 @@ fn memory_value(
     n: u64,
     m: u64,
     allowed: &dyn Fn(u64, u64) -> bool,
-    memo: &mut std::collections::HashMap<(u64, u64), u64>,
+    memo: &mut rustc_hash::FxHashMap<(u64, u64), u64>,
 ) -> u64 {
     if let Some(&v) = memo.get(&(n, m)) {
         return v;
@@ -305,14 +305,15 @@ fn memory_value(
 #[test]
 fn coordinate_and_memory_games() {
     assert_eq!(run("game.heap.Wythoff((10,3)).NimValue"), run("game.heap.Wythoff(10,3).NimValue"));
-    let rules: [(&str, Box<dyn Fn(u64, u64) -> bool>); 4] = [
+    type Allowed = Box<dyn Fn(u64, u64) -> bool>;
+    let rules: [(&str, Allowed); 4] = [
         ("game.heap.Mem", Box::new(|m, a| a >= m)),
         ("game.heap.TakeAway(3)", Box::new(|m, a| a <= 3 * m)),
         ("game.heap.TakeAway(3/2)", Box::new(|m, a| 2 * a <= 3 * m)),
         ("game.heap.FibonacciNim", Box::new(|m, a| a <= 2 * m)),
     ];
     for (name, allowed) in &rules {
-        let mut memo = std::collections::HashMap::new();
+        let mut memo = rustc_hash::FxHashMap::default();
         for n in [0u64, 1, 5, 12, 20] {
             for m in [0u64, 1, 2, 4, 7, 30] {
                 let want = memory_value(n, m, allowed.as_ref(), &mut memo);

@@ -156,10 +156,10 @@ impl MemoryTable {
 mod tests {
     use super::*;
     use crate::impartial::classic::fibonacci_nim::GrundyTable;
-    use std::collections::HashMap;
+    use rustc_hash::FxHashMap;
 
     /// The definition: the mex of the options' values, by recursion.
-    fn plain(rule: MemoryRule, n: u64, m: u64, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
+    fn plain(rule: MemoryRule, n: u64, m: u64, memo: &mut FxHashMap<(u64, u64), u32>) -> u32 {
         if let Some(&v) = memo.get(&(n, m)) {
             return v;
         }
@@ -187,7 +187,7 @@ mod tests {
             MemoryRule::TakeAway(5, 1),
         ] {
             let t = MemoryTable::new(rule, 40, &b).unwrap();
-            let mut memo = HashMap::new();
+            let mut memo = FxHashMap::default();
             for n in 0..=40 {
                 for m in 0..=45 {
                     assert_eq!(
