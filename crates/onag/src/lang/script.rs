@@ -252,15 +252,26 @@ impl Eval<'_> {
         match &clause.source {
             Source::Range { from, to, by } => {
                 let mut counter = self.loop_number(from, "from")?;
-                let to = match to {
-                    Some(e) => Some(self.loop_number(e, "to")?),
-                    None => None,
-                };
                 let by = match by {
                     Some(e) => self.loop_number(e, "by")?,
                     None => BigRational::one(),
                 };
                 let up = !by.is_negative();
+                // `to inf` counting up (`to -inf` counting down) has no end.
+                let to = match to {
+                    Some(e) => match self.eval(e)? {
+                        Value::Infinity(negative) if negative != up => None,
+                        Value::Number(q) => Some(q),
+                        other => {
+                            return Err(self.error(
+                                e.span,
+                                ErrorKind::InvalidInput,
+                                format!("'to' needs a number, not {}", other.kind_name()),
+                            ));
+                        }
+                    },
+                    None => None,
+                };
                 if let (Some(to), Sink::Keep(_)) = (&to, &*sink) {
                     self.check_length(&counter, to, &by, span)?;
                 }

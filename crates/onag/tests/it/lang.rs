@@ -987,6 +987,9 @@ fn infinity_as_cgsuite() {
         ("inf > 10^100", "true"),
         ("-inf < -10^100", "true"),
         ("[1, inf, -inf].Sorted", "[-inf,1,inf]"),
+        // A loop to inf has no end but its `while`.
+        ("for n from 1 to inf while n < 4 yield n end", "[1,2,3]"),
+        ("for n from 0 to -inf by -1 while n > -3 yield n end", "[0,-1,-2]"),
     ];
     for (input, want) in cases {
         assert_eq!(run(input), want, "{input}");
