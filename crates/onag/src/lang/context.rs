@@ -26,6 +26,10 @@ pub(crate) struct State {
     pub(crate) arena: Arena,
     /// The ruleset solvers of this session, whose tables hold ids of `arena`.
     pub(crate) solvers: crate::ruleset::Solvers,
+    /// The values of spawning games computed so far, by the rule's code:
+    /// heaps `0..len`, so a later heap or sum extends them instead of
+    /// starting again.
+    pub(crate) spawning: FxHashMap<String, Vec<u32>>,
     /// Whether the budgets' position limit is the user's own choice; when it
     /// is not, misère searches keep to their smaller defaults.
     pub(crate) position_limit_given: bool,

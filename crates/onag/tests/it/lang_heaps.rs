@@ -421,3 +421,20 @@ fn partizan_join() {
     }
     assert!(run("game.heap.Kayles PartizanJoin 3").contains("joins two"));
 }
+
+/// A session keeps a spawning game's values: a smaller heap after a larger
+/// one, and a larger one after that, give what fresh sessions give.
+#[test]
+fn spawning_values_are_kept_for_the_session() {
+    let budget = Budget::unlimited().with_max_positions(10_000_000);
+    let mut session = Session::new();
+    let inputs = [
+        "game.heap.Spawning(\"1-3\")(40).NimValue",
+        "game.heap.Spawning(\"1-3\")(17).NimValue",
+        "game.heap.Spawning(\"1-3\")(60).NimValue",
+        "game.heap.Spawning(\"1-3\").NimValueSequence(30)",
+    ];
+    for input in inputs {
+        assert_eq!(eval(&mut session, input, &budget), run(input), "{input}");
+    }
+}
