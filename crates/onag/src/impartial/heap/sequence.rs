@@ -65,7 +65,8 @@ pub struct GrundySequence {
     /// The rare/common mask of the sparse algorithm (values `v` with an even
     /// number of bits in `v & mask` are rare), when it was used.
     pub rare_mask: Option<u32>,
-    /// How many computed heaps had rare values under that mask.
+    /// How many computed heaps had rare values under that mask, heap 0
+    /// (value 0, always rare) included, as in the split by powers of two.
     pub rare_count: Option<usize>,
     /// The least period of the last half of the searched values, with what
     /// certifying it needs, when no period is certified.
@@ -686,7 +687,8 @@ fn drive_from(
         apparent,
         algorithm: step.algorithm(),
         rare_mask: rare.map(|r| r.0),
-        rare_count: rare.map(|r| r.1),
+        // The sparse algorithm lists the rare heaps from 1; heap 0 is rare too.
+        rare_count: rare.map(|r| r.1 + 1),
         candidate: cand.filter(|_| certified.is_none()),
         stopped,
     })
