@@ -85,7 +85,7 @@ fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
         return Err(ev.error(
             span,
             ErrorKind::InvalidInput,
-            "TakeAway takes a positive number k: a move may take at most k times the last move",
+            "TakeAway takes a positive number k (numerator and denominator below 2^64): a move may take at most k times the last move",
         ));
     };
     Ok(Value::ClassicRuleset(ClassicRuleset::Memory(MemoryRule::TakeAway(p, q))))
