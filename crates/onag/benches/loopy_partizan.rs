@@ -1,8 +1,10 @@
 //! Loopy partizan games: canonical forms of sums of `upon`, `over`, numbers
 //! and switches (k = 4, 8, 16 summands), comparison of two stoppers of
 //! 300, 1000 and 10^4 nodes (lazy survival search; these chains are all
-//! equal to `on`, which each graph shows alone), and the Fox and Geese values table on the 8×8 board with four
-//! geese on the top row.
+//! equal to `on`, which each graph shows alone), the values of two random
+//! stoppers of about 10^4 nodes and their comparison both ways (canonical
+//! stoppers component by component, then the survival search), and the Fox
+//! and Geese values table on the 8×8 board with four geese on the top row.
 //!
 //! `cargo bench -p onag --bench loopy_partizan -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -16,7 +18,9 @@ use onag::Budget;
 use onag::game::Arena;
 use onag::loopy::partizan::fox_geese::FoxAndGeese;
 use onag::loopy::partizan::parse::{Literal, parse_literal};
-use onag::loopy::partizan::{LoopyGame, Rule, SidedValue, leq};
+use onag::loopy::partizan::{Builder, LoopyGame, Rule, SidedValue, leq};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 mod support;
 use support::ThreadTime;
@@ -110,6 +114,73 @@ fn comparison(c: &mut Criterion<ThreadTime>) {
     group.finish();
 }
 
+/// A random stopper of about `n` nodes: leaves are the integers −3..3,
+/// each node has one to `deg` moves for each player to the next 40 nodes
+/// or a leaf, and a sixth of the nodes a pass for Left, a sixth for Right.
+fn random_stopper(n: usize, deg: usize, seed: u64, arena: &mut Arena) -> LoopyGame {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut b = Builder::new();
+    let leaves: Vec<u32> = (-3i64..=3)
+        .map(|k| {
+            let id = arena.integer(k).unwrap();
+            b.add_short(arena, id).unwrap()
+        })
+        .collect();
+    let nodes: Vec<u32> = (0..n).map(|_| b.add_node().unwrap()).collect();
+    for i in 0..n {
+        let span = (n - i - 1).min(40);
+        let pick = |rng: &mut StdRng| {
+            if span == 0 || rng.gen_range(0..4) == 0 {
+                leaves[rng.gen_range(0..leaves.len())]
+            } else {
+                nodes[i + 1 + rng.gen_range(0..span)]
+            }
+        };
+        for _ in 0..rng.gen_range(1..=deg) {
+            let w = pick(&mut rng);
+            b.add_left(nodes[i], w);
+        }
+        for _ in 0..rng.gen_range(1..=deg) {
+            let w = pick(&mut rng);
+            b.add_right(nodes[i], w);
+        }
+        match rng.gen_range(0..6) {
+            0 => b.add_left(nodes[i], nodes[i]),
+            1 => b.add_right(nodes[i], nodes[i]),
+            _ => {}
+        }
+    }
+    let g = b.finish(nodes[0]).unwrap();
+    assert!(g.is_stopper());
+    g
+}
+
+fn random_comparison(c: &mut Criterion<ThreadTime>) {
+    let mut group = c.benchmark_group("loopy_compare_random");
+    group.sample_size(10);
+    let b = Budget::unlimited();
+    let mut arena = Arena::new();
+    for (deg, seed) in [(2usize, 2u64), (3, 7)] {
+        let g = random_stopper(10_000, deg, seed, &mut arena);
+        let h = random_stopper(10_000, deg, seed + 1000, &mut arena);
+        let compare = || {
+            let (gv, hv) = (SidedValue::of(&g, &b).unwrap(), SidedValue::of(&h, &b).unwrap());
+            (gv.leq(&hv, &b).unwrap(), hv.leq(&gv, &b).unwrap(), gv.onside.len(), hv.onside.len())
+        };
+        let (gh, hg, gn, hn) = compare();
+        eprintln!(
+            "random stoppers of {} and {} nodes (up to {deg} moves): canonical {gn} and {hn} \
+             nodes, g <= h {gh}, h <= g {hg}",
+            g.len(),
+            h.len()
+        );
+        group.bench_function(format!("values_and_order_10000_deg{deg}"), |bench| {
+            bench.iter(compare)
+        });
+    }
+    group.finish();
+}
+
 fn fox_and_geese(c: &mut Criterion<ThreadTime>) {
     let mut group = c.benchmark_group("fox_and_geese");
     group.sample_size(10);
@@ -138,6 +209,6 @@ fn fox_and_geese(c: &mut Criterion<ThreadTime>) {
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadTime);
-    targets = sums, comparison, fox_and_geese
+    targets = sums, comparison, random_comparison, fox_and_geese
 }
 criterion_main!(benches);

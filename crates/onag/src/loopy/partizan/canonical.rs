@@ -126,15 +126,27 @@ fn not_stopper(g: &LoopyGame) -> Error {
 ///
 /// Fails if `g` is not a stopper, or past the budget.
 pub fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyGame> {
+    if super::components::components(g).len() > 1 {
+        return Ok(super::components::canonical_each(g, budget)?.swap_remove(0));
+    }
     let (left, right, rep) = simplify_all(g, budget)?;
     Ok(LoopyGame::packed(&left, &right, rep[0]))
+}
+
+/// The canonical form of the stopper played from each node of `g`, found
+/// one strongly connected component at a time
+/// ([`components`](super::components)).
+///
+/// Fails if `g` is not a stopper, or past the budget.
+pub fn canonical_all(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
+    super::components::canonical_each(g, budget)
 }
 
 /// The canonical form of the stopper played from each node of `g` (one
 /// order table and one simplification for the whole graph).
 ///
 /// Fails if `g` is not a stopper, or past the budget.
-pub fn canonical_all(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
+pub(crate) fn canonical_all_at_once(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
     let (left, right, rep) = simplify_all(g, budget)?;
     Ok(rep.iter().map(|&r| LoopyGame::packed(&left, &right, r)).collect())
 }
@@ -142,7 +154,7 @@ pub fn canonical_all(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
 /// Every node simplified (reversible options bypassed, dominated ones
 /// deleted) and equal nodes fused: the edges, and each node's class.
 #[allow(clippy::type_complexity)]
-fn simplify_all(
+pub(crate) fn simplify_all(
     g: &LoopyGame,
     budget: &Budget,
 ) -> Result<(Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<u32>)> {

@@ -19,7 +19,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::canonical::canonical_all;
+use super::canonical::canonical_all_at_once;
 use super::graph::{Builder, LoopyGame};
 use super::position::LoopyPosition;
 use crate::budget::Budget;
@@ -330,7 +330,8 @@ impl FoxAndGeese {
                 at[v as usize] = i as u32;
             }
         }
-        let values = canonical_all(&graph, budget)?;
+        // The layer with its exits is already one small graph.
+        let values = canonical_all_at_once(&graph, budget)?;
         let mut out = vec![LoopyGame::off(); squares];
         for &s in &fox_squares {
             let v = node[self.square_index(s)];

@@ -26,6 +26,7 @@
 
 pub mod backsliding;
 pub mod canonical;
+pub mod components;
 pub mod degree;
 pub mod file;
 pub mod fox_geese;
