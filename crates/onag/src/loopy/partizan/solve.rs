@@ -182,6 +182,12 @@ impl StateGraph {
 
 /// Whether `g` (from node `gs`) ≤ `h` (from node `hs`) under `rule`.
 ///
+/// This plays the games as given: the search can need a good part of the
+/// product of two big graphs. To compare the values of big stoppers, bring
+/// each to its canonical stopper first ([`SidedValue::of`](super::SidedValue::of),
+/// component by component, usually far smaller) and compare those
+/// ([`SidedValue::leq`](super::SidedValue::leq)), as the calculator does.
+///
 /// Fails when the states of `h − g` reachable from the start pass the
 /// budget's position limit, or the budget runs out.
 pub fn leq(
