@@ -24,6 +24,9 @@ pub(crate) struct State {
     pub(crate) vars: FxHashMap<String, Value>,
     /// The games of this session; every [`Value::Game`] is an id in it.
     pub(crate) arena: Arena,
+    /// The misère canonical games of this session; every
+    /// [`Value::Misere`] is an id in it.
+    pub(crate) misere: crate::impartial::misere::MisereGames,
     /// The ruleset solvers of this session, whose tables hold ids of `arena`.
     pub(crate) solvers: crate::ruleset::Solvers,
     /// The values of spawning games computed so far, by the rule's code:

@@ -102,6 +102,9 @@ impl Eval<'_> {
             ExprKind::Up(kind, n) => games::up_literal(self, *kind, n, span),
             ExprKind::Star(operand) => {
                 let n = self.eval(operand)?;
+                if let Value::List(items) = &n {
+                    return super::misere::literal(self, items, span);
+                }
                 games::star(self, &n, span)
             }
             ExprKind::Game(..) if loopy::is_loopy_literal(expr) => loopy::literal(self, span),

@@ -447,23 +447,39 @@ fn misere_budget(ev: &Eval<'_>, default: u64) -> crate::Budget {
     ev.budget.clone().with_max_positions(max)
 }
 
-/// `MisereNimValue` (`genus` false) or `Genus` (`genus` true) of a heap
-/// position `R(n)`, by the misère search.
+/// What a misère member of a heap position asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MisereWant {
+    /// `MisereNimValue`.
+    Value,
+    /// `Genus`.
+    Genus,
+    /// `MisereCanonicalForm`.
+    Form,
+}
+
+/// `MisereNimValue`, `Genus` or `MisereCanonicalForm` of a heap position
+/// `R(n)`, by the misère search.
 pub(crate) fn misere(
     ev: &mut Eval<'_>,
     rules: &Ruleset,
     heap: &BigUint,
-    genus: bool,
+    want: MisereWant,
     span: Span,
 ) -> Result<Value> {
-    let name = if genus { "Genus" } else { "MisereNimValue" };
+    let name = match want {
+        MisereWant::Value => "MisereNimValue",
+        MisereWant::Genus => "Genus",
+        MisereWant::Form => "MisereCanonicalForm",
+    };
     let n = heap.to_usize().filter(|&n| n as u64 <= SEARCH).ok_or_else(|| {
         ev.error(span, ErrorKind::LimitExceeded, format!("{name} searches heaps up to {SEARCH}"))
     })?;
     let set = rules.set();
     let subtraction_rule = set.as_ref().map(SubtractionRule);
-    let budget =
-        misere_budget(ev, if genus { DEFAULT_GENUS_POSITIONS } else { DEFAULT_MISERE_POSITIONS });
+    let default =
+        if want == MisereWant::Value { DEFAULT_MISERE_POSITIONS } else { DEFAULT_GENUS_POSITIONS };
+    let budget = misere_budget(ev, default);
     let spawning = match rules {
         Ruleset::Spawning(rule) => Some(Spawning::new(rule.clone(), budget.clone())),
         _ => None,
@@ -479,19 +495,17 @@ pub(crate) fn misere(
     let named = |e: crate::Error| crate::Error::new(e.kind(), format!("{name}: {}", e.message()));
     // An option list cut short by the budget would give a wrong answer.
     let cut_short = || spawning.as_ref().and_then(Spawning::take_error);
-    if !genus {
-        let v = solver.misere_value(&[n], &budget);
-        if let Some(e) = cut_short() {
-            return Err(ev.locate(named(e), span));
-        }
-        return Ok(Value::int(v.map_err(|e| ev.locate(named(e), span))?));
-    }
-    let found = solver.genus(&[n], &budget);
+    let value = match want {
+        MisereWant::Value => solver.misere_value(&[n], &budget).map(Value::int),
+        MisereWant::Genus => solver.genus(&[n], &budget).map(|g| Value::Genus(g.to_string())),
+        MisereWant::Form => solver
+            .canonical_form(&[n], &budget)
+            .map(|f| Value::Misere(ev.state.misere.import(solver.forms(), f))),
+    };
     if let Some(e) = cut_short() {
         return Err(ev.locate(named(e), span));
     }
-    let genus = found.map_err(|e| ev.locate(named(e), span))?;
-    Ok(Value::Genus(genus.to_string()))
+    value.map_err(|e| ev.locate(named(e), span))
 }
 
 /// The nimber `*g` a heap or classic position is worth in normal play, `g`

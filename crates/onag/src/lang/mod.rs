@@ -34,6 +34,7 @@ mod infinity;
 pub mod lexer;
 mod loopy;
 pub mod members;
+mod misere;
 pub mod number_forms;
 mod ops;
 pub mod parser;

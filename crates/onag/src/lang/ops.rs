@@ -140,6 +140,9 @@ pub(crate) fn binary(
     if let Some(result) = super::explicit::binary(ev, op, &a, &b, span) {
         return result;
     }
+    if let Some(result) = super::misere::binary(ev, op, &a, &b, span) {
+        return result;
+    }
     if let (BinOp::Div, Value::Number(x), Value::Number(y)) = (op, &a, &b)
         && y.is_zero()
         && let Some(inf) = infinity::over_zero(x)

@@ -958,7 +958,7 @@ impl Parser<'_> {
                 self.bump();
                 self.node(ExprKind::Var(name), span)
             }
-            Tok::LParen => self.primary(),
+            Tok::LParen | Tok::LBracket => self.primary(),
             _ => self.node(ExprKind::Int(1.into()), Span::new(span.start, span.start)),
         }
     }

@@ -203,6 +203,7 @@ impl Session {
                 "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
             )),
             Value::Genus(text) | Value::Expansion(text) => out.push_str(text),
+            Value::Misere(g) => out.push_str(&self.state.misere.print(*g, &Budget::unlimited())?),
             Value::Turning(rule) => {
                 out.push_str("game.strip.Turning(");
                 write_string(out, rule.text());

@@ -66,6 +66,9 @@ pub enum Value {
     /// A coin-turning rule (`game.strip.Turning("1-3")`); calling it with a
     /// row of coins (`("htth")`) gives the position's value.
     Turning(Box<crate::impartial::coins::CoinRule>),
+    /// A misère canonical game (`*[2#0]`), an id in the session's misère
+    /// games.
+    Misere(crate::impartial::misere::FormId),
     /// A misère genus as CGSuite prints it (`0^120`, `3^1431`).
     Genus(String),
     /// An uptimal expansion as CGSuite prints it (`0.1`, `*.1-`, `73/16*8.9-`).
@@ -214,6 +217,7 @@ impl Value {
             Value::PartizanRuleset(..) => "a ruleset",
             Value::Classic(_) => "a game position",
             Value::Infinity(_) => "infinity",
+            Value::Misere(_) => "a misère game",
             Value::Explicit(_) => "an explicit game",
             Value::ClassicRuleset(_) => "a ruleset",
             Value::Periodicity { .. } => "a periodicity",

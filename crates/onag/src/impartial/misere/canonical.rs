@@ -196,6 +196,18 @@ impl MisereForms {
         self.forms[g as usize].gminus
     }
 
+    /// Whether a form is odd: `E + *1` for an even form `E` of smaller
+    /// birthday (its option). Every form is even or odd.
+    pub fn is_odd(&self, g: FormId) -> bool {
+        self.forms[g as usize].odd
+    }
+
+    /// The even one of `g` and `g + *1`.
+    pub fn even_part(&self, g: FormId) -> FormId {
+        let form = &self.forms[g as usize];
+        if form.odd { form.star.expect("an odd form records its even part") } else { g }
+    }
+
     /// The phylum of a form.
     pub fn phylum(&self, g: FormId) -> Phylum {
         self.forms[g as usize].phylum
@@ -263,7 +275,7 @@ impl MisereForms {
         let id = self.forms.len() as FormId;
         // `E + *1` has the options `E` and `E′ + *1`: it takes `E`'s phylum
         // (the classification is made on the form without the `*1`).
-        let even = self.even_part(&options, birthday, gplus, gminus);
+        let even = self.odd_of(&options, birthday, gplus, gminus);
         let phylum = match even {
             Some(e) => {
                 self.forms[e as usize].star = Some(id);
@@ -289,7 +301,7 @@ impl MisereForms {
     /// The form `E` when `options` (of a game born on `birthday`, with mex
     /// values `gp`, `gm`) are those of `E + *1`: `E` itself and `E′ + *1`
     /// for each option `E′` of `E` (adding `*1` flips both values' last bit).
-    fn even_part(&self, options: &[FormId], birthday: u32, gp: u32, gm: u32) -> Option<FormId> {
+    fn odd_of(&self, options: &[FormId], birthday: u32, gp: u32, gm: u32) -> Option<FormId> {
         options.iter().copied().find(|&e| {
             let form = &self.forms[e as usize];
             form.birthday + 1 == birthday

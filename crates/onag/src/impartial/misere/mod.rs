@@ -19,10 +19,21 @@
 //! simplest form: `g` for a nim heap, `g^γ0` for tame and restive games
 //! (`2^2`, `1^2`), and the terms up to the 2-cycle otherwise (`3^1431`,
 //! `3^31`, `6^(1,9,10,8)`).
+//!
+//! Misère canonical games are also values of their own
+//! ([`MisereGames`], the calculator's `*[...]`): parity and CGSuite's
+//! canonical order (`games.rs`), parts, differences and partitions
+//! (`parts.rs`), CGSuite's notation (`print.rs`), links and distinguishers
+//! (`links.rs`).
 
 mod canonical;
+mod games;
 mod genus;
+mod links;
+mod parts;
+mod print;
 mod search;
 
 pub use canonical::{FormId, MisereForms, Phylum};
+pub use games::{MAX_NIM_HEAP, MisereGames};
 pub use search::{Genus, MisereSolver};

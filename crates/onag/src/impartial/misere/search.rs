@@ -21,7 +21,7 @@ use crate::impartial::misere::genus::GenusTable;
 pub const DEFAULT_MAX_MEMORY: u64 = 1 << 30;
 
 /// `budget`, with [`DEFAULT_MAX_MEMORY`] when it has no memory limit.
-fn bounded(budget: &Budget) -> Budget {
+pub(super) fn bounded(budget: &Budget) -> Budget {
     match budget.max_memory() {
         Some(_) => budget.clone(),
         None => budget.clone().with_max_memory(DEFAULT_MAX_MEMORY),
@@ -51,6 +51,18 @@ pub struct Genus {
 }
 
 impl Genus {
+    /// The genus of a game of normal-play value `grundy` from its `γ`
+    /// sequence (which repeats with period 2 from its last two terms on),
+    /// cut at the start of that 2-cycle.
+    pub(super) fn from_sequence(grundy: u32, gammas: Vec<u32>, phylum: Phylum) -> Self {
+        let n = gammas.len();
+        let mut t = n - 2;
+        while t > 0 && gammas[t - 1] == gammas[t + 1] {
+            t -= 1;
+        }
+        Genus { grundy, gammas: gammas[..t + 2].to_vec(), phylum }
+    }
+
     /// Whether the genus is that of the nim heap `*g`.
     pub fn is_nim_heap(&self) -> bool {
         let nim = match self.grundy {
@@ -174,17 +186,7 @@ impl<'a> MisereSolver<'a> {
     pub fn genus_of_form(&mut self, form: FormId, budget: &Budget) -> Result<Genus> {
         let budget = &bounded(budget);
         let gammas = self.genus.record(form, &self.forms, budget)?.sequence().to_vec();
-        // Start t of the final 2-cycle: gammas[i + 2] == gammas[i] for all i >= t.
-        let n = gammas.len();
-        let mut t = n - 2;
-        while t > 0 && gammas[t - 1] == gammas[t + 1] {
-            t -= 1;
-        }
-        Ok(Genus {
-            grundy: self.forms.nim_value(form),
-            gammas: gammas[..t + 2].to_vec(),
-            phylum: self.forms.phylum(form),
-        })
+        Ok(Genus::from_sequence(self.forms.nim_value(form), gammas, self.forms.phylum(form)))
     }
 
     /// The misère canonical form of the sum of `heaps`, in this solver's arena.

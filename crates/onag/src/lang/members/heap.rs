@@ -60,14 +60,21 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
         0,
         "the misère nim value (a canonical form forgets misère play: use a heap position)",
         "game.heap.Kayles(5).MisereNimValue",
-        |ev, (r, n), _, s| heap::misere(ev, r, n, false, s),
+        |ev, (r, n), _, s| heap::misere(ev, r, n, heap::MisereWant::Value, s),
     ),
     member(
         "Genus",
         0,
         "the misère genus g^(γ0γ1...), printed as CGSuite does: 4^146",
         "game.heap.Kayles(5).Genus",
-        |ev, (r, n), _, s| heap::misere(ev, r, n, true, s),
+        |ev, (r, n), _, s| heap::misere(ev, r, n, heap::MisereWant::Genus, s),
+    ),
+    member(
+        "MisereCanonicalForm",
+        0,
+        "the misère canonical form, printed as CGSuite does: *[2[2]321]",
+        "game.heap.GrundysGame(22).MisereCanonicalForm",
+        |ev, (r, n), _, s| heap::misere(ev, r, n, heap::MisereWant::Form, s),
     ),
 ];
 

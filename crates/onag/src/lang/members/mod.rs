@@ -21,6 +21,7 @@ mod infinity;
 mod list;
 mod loopy;
 mod map;
+mod misere;
 mod number;
 mod player;
 mod position;
@@ -244,6 +245,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
     docs.extend(infinity::TABLE.docs());
+    docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
     docs
 }
@@ -365,6 +367,11 @@ pub(crate) fn member(
         }
         Value::Infinity(negative) => {
             if let Some(result) = infinity::TABLE.call(ev, negative, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Misere(g) => {
+            if let Some(result) = misere::TABLE.call(ev, g, name, &plain, span) {
                 return result;
             }
         }

@@ -1,0 +1,106 @@
+//! Misère canonical games in the calculator: `*[...]` literals, sums and
+//! printing, on the session's [`MisereGames`](crate::impartial::misere::MisereGames).
+//!
+//! `*` applied to a list builds a misère game: a list of one element is
+//! that element (`*[3]` is the nim heap 3), any other list the game whose
+//! options are its elements; inside, an integer `n` is the nim heap `n`
+//! and a list is the game of its elements (`*[[2]]` has the one option
+//! `*[2]`).
+
+use num_traits::Signed;
+
+use super::context::Eval;
+use super::lexer::Span;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+use crate::impartial::misere::FormId;
+
+/// Deepest nesting of lists in a misère literal.
+const MAX_DEPTH: usize = 256;
+
+/// `*list`.
+pub(crate) fn literal(ev: &mut Eval<'_>, items: &[Value], span: Span) -> Result<Value> {
+    let g =
+        if let [one] = items { element(ev, one, 0, span)? } else { game_of(ev, items, 0, span)? };
+    Ok(Value::Misere(g))
+}
+
+fn game_of(ev: &mut Eval<'_>, items: &[Value], depth: usize, span: Span) -> Result<FormId> {
+    let mut options = Vec::with_capacity(items.len());
+    for item in items {
+        options.push(element(ev, item, depth + 1, span)?);
+    }
+    Ok(ev.state.misere.from_options(options))
+}
+
+fn element(ev: &mut Eval<'_>, v: &Value, depth: usize, span: Span) -> Result<FormId> {
+    if depth > MAX_DEPTH {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("a misère game nests lists at most {MAX_DEPTH} deep"),
+        ));
+    }
+    match v {
+        Value::Misere(g) => Ok(*g),
+        Value::List(items) => game_of(ev, items, depth, span),
+        _ => {
+            let heap = v.as_integer().filter(|n| !n.is_negative()).and_then(|n| {
+                use num_traits::ToPrimitive;
+                n.to_usize()
+            });
+            match heap {
+                Some(n) if n <= crate::impartial::misere::MAX_NIM_HEAP => {
+                    Ok(ev.state.misere.nim_heap(n))
+                }
+                _ => Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "a misère game is written with lists of nim heaps (0 to {}) and misère games, not {}",
+                        crate::impartial::misere::MAX_NIM_HEAP,
+                        v.kind_name()
+                    ),
+                )),
+            }
+        }
+    }
+}
+
+/// `a + b` of two misère games, and `==`/`!=` (equal simplest forms).
+pub(crate) fn binary(
+    ev: &mut Eval<'_>,
+    op: &super::ast::BinOp,
+    a: &Value,
+    b: &Value,
+    span: Span,
+) -> Option<Result<Value>> {
+    use super::ast::BinOp;
+    let (x, y) = match (a, b) {
+        (Value::Misere(x), Value::Misere(y)) => (*x, *y),
+        (Value::Misere(_), _) | (_, Value::Misere(_)) => {
+            return Some(Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!(
+                    "a misère game adds and compares only with misère games, not {}",
+                    if matches!(a, Value::Misere(_)) { b.kind_name() } else { a.kind_name() }
+                ),
+            )));
+        }
+        _ => return None,
+    };
+    Some(match op {
+        BinOp::Add => {
+            let budget = ev.budget;
+            ev.state.misere.add(x, y, budget).map(Value::Misere).map_err(|e| ev.locate(e, span))
+        }
+        BinOp::Eq => Ok(Value::Bool(x == y)),
+        BinOp::Ne => Ok(Value::Bool(x != y)),
+        _ => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "misère games have only '+', '==' and '!=' (subtract with MisereMinus)",
+        )),
+    })
+}

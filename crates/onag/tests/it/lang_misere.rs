@@ -1,0 +1,119 @@
+//! Misère canonical games `*[...]` in the calculator: CGSuite's expected
+//! outputs (its misère test cases and documentation), printed forms, parts,
+//! partitions, links and distinguishers, and errors.
+
+use onag::Budget;
+use onag::lang::Session;
+
+fn run_all(inputs: &[&str]) -> Vec<String> {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(1_000_000);
+    inputs
+        .iter()
+        .map(|input| match session.run_to_string(input, &budget) {
+            Ok(text) => text,
+            Err(err) => format!("error: {err}"),
+        })
+        .collect()
+}
+
+fn check(cases: &[(&str, &str)]) {
+    let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    for ((input, want), got) in cases.iter().zip(run_all(&inputs)) {
+        assert_eq!(&got, want, "{input}");
+    }
+}
+
+#[test]
+fn games_print_in_cgsuite_notation() {
+    check(&[
+        ("*[0]", "*[0]"),
+        ("*[]", "*[0]"),
+        ("*[[1]]", "*[0]"),
+        ("*[0,1,2]", "*[3]"),
+        ("*[4,2]", "*[42]"),
+        ("*[[2]]", "*[2#]"),
+        ("*[[[2]]]", "*[2##]"),
+        ("*[2]+*[2]", "*[2[2]]"),
+        ("*[2]+*[2]+*[2]", "*[2[22]]"),
+        ("*[[*[2]+*[[2]]]]", "*[2[#2#]]"),
+        ("*[[2],0]", "*[2#0]"),
+        ("*[[2],1]", "*[2#1]"),
+        ("*[[*[4]+*[2]]]", "*[4[2#]]"),
+        ("*[[[2]],[[2],1]]", "*[(2#1)2##]"),
+        ("*[[[2]],[[[2],0],0,1]]", "*[((2#0)10)2##]"),
+        ("*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", "*[((2#0)2[#1]2#)(2#1)[1]]"),
+        ("*[[[2],2,0],[[2],3],1]", "*[(2#20)2[#1]1]"),
+        ("*[[4,2],4,3,1]", "*[(42)431]"),
+        ("*[10]", "*[&10;]"),
+        ("*[10]+*[2]", "*[&10;[2]]"),
+        ("*[[2]]+*[1]", "*[2[#1]]"),
+        ("*[[2],0]+*[[2],0]", "*[((2#0)[2]2[#2#]2#)(2#0)]"),
+        ("*[[2],1]+*[[2],1]", "*[((2#1)[2]2[#2#]2[#1])(2#1)[1]]"),
+        ("*[[2],1,2,3]", "*[2#321]"),
+        (
+            "game.heap.GrundysGame(22).MisereCanonicalForm",
+            "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]",
+        ),
+        ("game.heap.Kayles(5).MisereCanonicalForm.Genus", "4^146"),
+    ]);
+}
+
+#[test]
+fn members_match_cgsuite() {
+    check(&[
+        ("*[[2],0].Options", "[*[0],*[2#]]"),
+        ("(*[2]+*[2]).Options", "[*[2],*[3]]"),
+        ("*[[2],1].Genus", "2^1420"),
+        ("*[[2],0].Genus", "1^2"),
+        ("*[[2],1].Mate", "*[2#0]"),
+        ("*[[2],1].MisereNimValue", "1"),
+        ("*[[2],1].NimValue", "2"),
+        ("*[1].MisereOutcomeClass", "P"),
+        ("*[[[2]]].Birthday", "4"),
+        ("(*[[[2]]]).Parts", "[*[2],*[2[##-2]],*[2#],*[2[##-2]0],*[2[#-2]],*[(2[##-2]0)[2]]]"),
+        (
+            "(*[[*[2]+*[[2]]]]).Parts",
+            "[*[2],*[2[#2#-2]],*[2#],*[2[2]],*[2[#2#-2-2]],*[2[#-2]],*[2[#2]]]",
+        ),
+        ("(*[[*[4]+*[2]]]).Partitions", "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]"),
+        ("*[0].Partitions", "[[]]"),
+        ("(*[2]+*[3]).Partitions", "[[*[2],*[2],*[1]]]"),
+        ("*[[[2]]] MisereMinus *[[2]]", "*[2[##-2]0]"),
+        ("*[3] MisereMinus *[2]", "*[1]"),
+        ("*[[2]] Distinguisher *[2]+*[2]", "*[(2#1)21]"),
+        ("*[[[2]]] Link *[2]+*[2]", "*[((2#1)21)32]"),
+        ("*[[[2]]] IsLinkedTo *[2]+*[2]", "true"),
+        ("*[[[2]]] IsLinkedTo *[[2]]", "false"),
+        ("*[2].IsNimHeap", "true"),
+        ("*[[2],1].IsRestless", "true"),
+        ("*[[2],0].IsRestive", "true"),
+        ("*[0,[2]].IsHalfTame", "true"),
+        ("*[[2]].IsPrime", "false"),
+        ("*[[2],0].IsPrime", "true"),
+        ("(*[2]+*[2]).IsPrime", "false"),
+        ("*[[2],0].IsExtraverted", "false"),
+        ("*[1].IsEven", "false"),
+        ("*[[2]] + *[[2]] == *[[*[2]+*[[2]]]]", "true"),
+        ("*[2] + *[2] == *[[2],[3]]", "false"),
+        ("*[2] + *[3] + *[1] == *[2] + *[2]", "true"),
+    ]);
+}
+
+#[test]
+fn bad_misere_input_is_one_error() {
+    let out = run_all(&[
+        "*[[[2]]] Link *[[2]]",
+        "*[0] MisereMinus *[2]",
+        "*[\"foo\"]",
+        "*[-1]",
+        "*[2] + 1",
+        "*[2] - *[2]",
+        "*[2].LeftStop",
+    ]);
+    assert_eq!(out[0], "error: 1:10: Those misere games are not linked: *[2##], *[2#]");
+    assert_eq!(out[1], "error: 1:6: Those misere games are not subtractable: *[0], *[2]");
+    for line in &out[2..] {
+        assert!(line.starts_with("error: 1:"), "{line}");
+    }
+}
