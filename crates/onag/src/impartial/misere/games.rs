@@ -97,10 +97,15 @@ impl MisereGames {
         if odd && !self.forms.is_odd(g) { self.plus_star(g, budget) } else { Ok(g) }
     }
 
-    /// Whether `g` is the nim heap of its birthday.
+    /// Whether `g` is the nim heap of its birthday. The heap `*b` has `b`
+    /// options and nim value `b`; only a game with both is compared with
+    /// it, so big heaps are not built for other games.
     pub fn is_nim_heap(&mut self, g: FormId) -> bool {
-        let b = self.forms.birthday(g) as usize;
-        self.forms.nim_heap(b) == g
+        let b = self.forms.birthday(g);
+        if self.forms.options(g).len() != b as usize || self.forms.nim_value(g) != b {
+            return false;
+        }
+        self.forms.nim_heap(b as usize) == g
     }
 
     /// The options of `g` in canonical order.
@@ -148,32 +153,12 @@ impl MisereGames {
         Ordering::Equal
     }
 
-    /// The mate: `*1` for `0`, `0` for `*1`, else the game of the mates of
-    /// the options.
+    /// The mate: `*1` for `0`, `0` for `*1`, else the game of the options'
+    /// mates.
     pub fn mate(&mut self, g: FormId) -> FormId {
-        // Explicit post-order over the followers.
         let star = self.forms.nim_heap(1);
-        let mut memo: FxHashMap<FormId, FormId> = FxHashMap::default();
-        memo.insert(0, star);
-        memo.insert(star, 0);
-        let mut stack = vec![g];
-        while let Some(&x) = stack.last() {
-            if memo.contains_key(&x) {
-                stack.pop();
-                continue;
-            }
-            let opts = self.forms.options(x).to_vec();
-            let missing: Vec<FormId> =
-                opts.iter().copied().filter(|o| !memo.contains_key(o)).collect();
-            if missing.is_empty() {
-                stack.pop();
-                let m = self.forms.from_options(opts.iter().map(|o| memo[o]).collect());
-                memo.insert(x, m);
-            } else {
-                stack.extend(missing);
-            }
-        }
-        memo[&g]
+        let seeds = FxHashMap::from_iter([(0, star), (star, 0)]);
+        self.rebuild(g, None, seeds)
     }
 
     /// The genus of `g`.
@@ -185,21 +170,31 @@ impl MisereGames {
 
     /// Copies the form `g` of another arena into this one.
     pub fn import(&mut self, other: &MisereForms, g: FormId) -> FormId {
-        let mut memo: FxHashMap<FormId, FormId> = FxHashMap::default();
-        memo.insert(0, 0);
+        self.rebuild(g, Some(other), FxHashMap::from_iter([(0, 0)]))
+    }
+
+    /// The game `g` of `source` (this arena when `None`) built again here
+    /// from its options' images, followers first (an explicit stack);
+    /// `memo` holds the images fixed in advance.
+    fn rebuild(
+        &mut self,
+        g: FormId,
+        source: Option<&MisereForms>,
+        mut memo: FxHashMap<FormId, FormId>,
+    ) -> FormId {
         let mut stack = vec![g];
         while let Some(&x) = stack.last() {
             if memo.contains_key(&x) {
                 stack.pop();
                 continue;
             }
+            let opts = source.unwrap_or(&self.forms).options(x).to_vec();
             let missing: Vec<FormId> =
-                other.options(x).iter().copied().filter(|o| !memo.contains_key(o)).collect();
+                opts.iter().copied().filter(|o| !memo.contains_key(o)).collect();
             if missing.is_empty() {
                 stack.pop();
-                let opts = other.options(x).iter().map(|o| memo[o]).collect();
-                let id = self.forms.from_options(opts);
-                memo.insert(x, id);
+                let image = self.forms.from_options(opts.iter().map(|o| memo[o]).collect());
+                memo.insert(x, image);
             } else {
                 stack.extend(missing);
             }

@@ -126,8 +126,9 @@ fn not_stopper(g: &LoopyGame) -> Error {
 ///
 /// Fails if `g` is not a stopper, or past the budget.
 pub fn canonical_stopper(g: &LoopyGame, budget: &Budget) -> Result<LoopyGame> {
-    if super::components::components(g).len() > 1 {
-        return Ok(super::components::canonical_each(g, budget)?.swap_remove(0));
+    let comps = super::components::components(g);
+    if comps.len() > 1 {
+        return Ok(super::components::canonical_each_of(g, comps, budget)?.swap_remove(0));
     }
     let (left, right, rep) = simplify_all(g, budget)?;
     Ok(LoopyGame::packed(&left, &right, rep[0]))

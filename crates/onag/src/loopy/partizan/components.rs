@@ -154,7 +154,15 @@ impl Values {
 ///
 /// Fails if `g` is not a stopper, or past the budget.
 pub fn canonical_each(g: &LoopyGame, budget: &Budget) -> Result<Vec<LoopyGame>> {
-    let comps = components(g);
+    canonical_each_of(g, components(g), budget)
+}
+
+/// [`canonical_each`] with the components of `g` already found.
+pub(crate) fn canonical_each_of(
+    g: &LoopyGame,
+    comps: Vec<Vec<u32>>,
+    budget: &Budget,
+) -> Result<Vec<LoopyGame>> {
     if comps.len() == 1 || !g.is_stopper() {
         // One piece is the whole game; a game that is not a stopper is
         // reported by the whole-game path, which names an alternating cycle.
