@@ -42,7 +42,10 @@ pub(crate) const RULESETS: &[&str] = &[
     "CoordinateRuleset",
 ];
 
-const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph"];
+const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph", "misere"];
+
+/// Classes whose static members the calculator answers: `(package, class, member)`.
+const STATICS: &[(&str, &str, &str)] = &[("game.misere", "MisereCanonicalGame", "DayN")];
 
 /// Whether `name` is a ruleset's short name.
 pub(crate) fn is_ruleset(name: &str) -> bool {
@@ -93,6 +96,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             }
             if short == "TakeAndBreak" {
                 return rulesets::take_and_break(ev, &args, span);
+            }
+            if path == "game.misere.MisereCanonicalGame.DayN" {
+                return super::misere::day_n(ev, &args, span);
             }
             if short == "Spawning" {
                 return rulesets::spawning(ev, &args, span);
@@ -166,6 +172,15 @@ pub(crate) fn namespace_member(
 ) -> Result<Value> {
     if path == "game" && NAMESPACES.contains(&name) {
         return Ok(Value::Builtin(format!("game.{name}")));
+    }
+    if STATICS.iter().any(|&(package, class, _)| package == path && class == name) {
+        return Ok(Value::Builtin(format!("{path}.{name}")));
+    }
+    if STATICS.iter().any(|&(package, class, member)| {
+        path.strip_prefix(package).and_then(|c| c.strip_prefix('.')) == Some(class)
+            && member == name
+    }) {
+        return Ok(Value::Builtin(format!("{path}.{name}")));
     }
     if let Some(r) = super::partizan::find(name)
         && path.starts_with("game.")

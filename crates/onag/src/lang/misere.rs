@@ -104,3 +104,50 @@ pub(crate) fn binary(
         )),
     })
 }
+
+/// `game.misere.MisereCanonicalGame.DayN(maxBirthday, maxGames ? 1000000,
+/// maxOptions ? 1000000)`: the even games born by a day, in canonical
+/// order. Past `maxGames` this is an error (CGSuite returns some of them).
+pub(crate) fn day_n(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    const NAMES: [&str; 3] = ["maxBirthday", "maxGames", "maxOptions"];
+    let mut given: [Option<(usize, Span)>; 3] = [None; 3];
+    for (i, (name, value, at)) in args.iter().enumerate() {
+        let slot = match name {
+            Some(n) => NAMES.iter().position(|m| m == n).ok_or_else(|| {
+                ev.error(*at, ErrorKind::InvalidInput, format!("DayN has no argument named '{n}'"))
+            })?,
+            None if i < 3 => i,
+            None => {
+                return Err(ev.error(span, ErrorKind::InvalidInput, "DayN takes 1 to 3 arguments"));
+            }
+        };
+        let n = value.as_integer().filter(|n| !n.is_negative()).and_then(|n| {
+            use num_traits::ToPrimitive;
+            n.to_usize()
+        });
+        let Some(n) = n else {
+            return Err(ev.error(
+                *at,
+                ErrorKind::InvalidInput,
+                format!("DayN: {} must be a non-negative integer", NAMES[slot]),
+            ));
+        };
+        given[slot] = Some((n, *at));
+    }
+    let Some((day, at)) = given[0] else {
+        return Err(ev.error(span, ErrorKind::InvalidInput, "DayN needs maxBirthday"));
+    };
+    let day = u32::try_from(day)
+        .map_err(|_| ev.error(at, ErrorKind::InvalidInput, "DayN: maxBirthday is too large"))?;
+    let limits = crate::impartial::misere::DayLimits {
+        max_games: given[1].map_or(1_000_000, |g| g.0),
+        max_options: given[2].map_or(1_000_000, |g| g.0),
+    };
+    let budget = ev.budget;
+    let list = ev.state.misere.born_by(day, limits, budget).map_err(|e| ev.locate(e, span))?;
+    Ok(Value::List(list.into_iter().map(Value::Misere).collect()))
+}

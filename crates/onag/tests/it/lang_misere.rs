@@ -87,6 +87,22 @@ fn members_match_cgsuite() {
         ("*[[[2]]] IsLinkedTo *[[2]]", "false"),
         ("*[2].IsNimHeap", "true"),
         ("*[[2],1].IsRestless", "true"),
+        ("(*[1,2,3,[2]] + *[1,2,3,[2]]).IsTameable", "true"),
+        ("game.misere.MisereCanonicalGame.DayN(2)", "[*[0],*[2]]"),
+        (
+            "game.misere.MisereCanonicalGame.DayN(4)",
+            "[*[0],*[2],*[2#],*[3#],*[2##],*[2[2]],*[2#2],*[2#0],*[2#1],*[2#32],*[2#30],*[2#20],*[2#31],*[2#21],*[2#320],*[2#210],*[2#321],*[4],*[2#3210]]",
+        ),
+        (
+            "game.misere.MisereCanonicalGame.DayN(4, maxOptions => 3)",
+            "[*[0],*[2],*[2#],*[3#],*[2##],*[2[2]],*[2#2],*[2#0],*[2#1],*[2#32],*[2#30],*[2#20],*[2#31],*[2#21]]",
+        ),
+        (
+            "game.misere.MisereCanonicalGame.DayN(4, 10)",
+            "error: 1:33: DayN: more than 10 games are born by day 4 (maxGames)",
+        ),
+        ("(*[1,2,3,[2]] + *[1,2,3,[2]]).IsGenerallyTame", "false"),
+        ("(*[1,2,3,[2]] + *[1,2,3,[2]]).Genus", "0^120"),
         ("*[[2],0].IsRestive", "true"),
         ("*[0,[2]].IsHalfTame", "true"),
         ("*[[2]].IsPrime", "false"),
@@ -115,5 +131,39 @@ fn bad_misere_input_is_one_error() {
     assert_eq!(out[1], "error: 1:6: Those misere games are not subtractable: *[0], *[2]");
     for line in &out[2..] {
         assert!(line.starts_with("error: 1:"), "{line}");
+    }
+}
+
+/// CGSuite's printed form, genus and phylum members of 142 games whose
+/// options are games born by day 4 or sums of two of them; 43 of them are
+/// tameable but not tame.
+#[test]
+fn phyla_match_cgsuite() {
+    const MEMBERS: [&str; 7] = [
+        "Genus",
+        "IsTame",
+        "IsGenerallyTame",
+        "IsTameable",
+        "IsRestive",
+        "IsGenerallyRestive",
+        "IsRestless",
+    ];
+    let table = include_str!("data/misere_phyla.tsv");
+    let mut inputs = Vec::new();
+    let mut wants = Vec::new();
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 2 + MEMBERS.len(), "{line}");
+        inputs.push(fields[0].to_string());
+        wants.push(fields[1]);
+        for (member, want) in MEMBERS.iter().zip(&fields[2..]) {
+            inputs.push(format!("({}).{member}", fields[0]));
+            wants.push(want);
+        }
+    }
+    assert_eq!(inputs.len(), 142 * 8);
+    let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    for ((input, want), got) in refs.iter().zip(&wants).zip(run_all(&refs)) {
+        assert_eq!(&got, want, "{input}");
     }
 }

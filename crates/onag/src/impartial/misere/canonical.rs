@@ -60,6 +60,10 @@ pub enum Phylum {
     HereditarilyTame,
     /// Tame through options reversible to tame games.
     ReversiblyTame,
+    /// Of tame genus, not reversibly tame, but every option that is not
+    /// tame is itself tameable or reverses through tame or tameable
+    /// options (CGSuite's "tameable" phylum).
+    Tameable,
     /// Restive (normal-play value 0 or 1, misère value different), with
     /// options all hereditarily tame.
     HereditarilyRestive,
@@ -67,7 +71,7 @@ pub enum Phylum {
     ReversiblyRestive,
     /// Options all tame, misère value 0 or 1 and normal-play value not.
     Restless,
-    /// None of the above (this includes CGSuite's "tameable" games).
+    /// None of the above.
     Wild,
 }
 
@@ -80,6 +84,11 @@ impl Phylum {
     /// Tame games and restive games (hereditarily or reversibly).
     pub fn is_restive_or_tame(self) -> bool {
         self.is_tame() || matches!(self, Phylum::HereditarilyRestive | Phylum::ReversiblyRestive)
+    }
+
+    /// Tame games and tameable ones.
+    pub fn is_tameable(self) -> bool {
+        self.is_tame() || self == Phylum::Tameable
     }
 }
 
@@ -352,36 +361,70 @@ impl MisereForms {
     /// still reversibly tame (restive) when every such option has options
     /// of that kind carrying both of the game's mex values, and the tame
     /// options alone give the same mex values.
+    ///
+    /// A game of tame genus that fails this is *tameable* (CGSuite's
+    /// phylum) when every option that is not tame either reverses that way
+    /// or is tameable, or has tameable options carrying both mex values,
+    /// and the tame and tameable options give the mex values (or give
+    /// nothing, with `g+ = 0`). A tameable option counts with its even
+    /// part's values, as CGSuite counts it.
     fn reversibly(&self, options: &[FormId], gp: u32, gm: u32, kind: GenusKind) -> Phylum {
-        let mut tame_gp = Vec::new();
-        let mut tame_gm = Vec::new();
+        let mut reversible = true;
+        let mut tameable = kind == GenusKind::Tame;
+        let (mut plus, mut minus) = (Vec::new(), Vec::new());
+        let (mut tameable_plus, mut tameable_minus) = (Vec::new(), Vec::new());
         for &o in options {
-            if self.phylum(o).is_tame() {
-                tame_gp.push(self.nim_value(o));
-                tame_gm.push(self.misere_value(o));
+            let phylum = self.phylum(o);
+            if phylum.is_tame() {
+                plus.push(self.nim_value(o));
+                minus.push(self.misere_value(o));
                 continue;
             }
-            let (mut minus_found, mut plus_found) = (false, false);
+            // Whether some option of `o` carries `g-` and `g+`: through
+            // tame (restive) options, and through tameable ones.
+            let mut found = [false, false];
+            let mut found_tameable = [false, false];
+            if tameable && phylum == Phylum::Tameable {
+                let e = self.even_part(o);
+                tameable_plus.push(self.nim_value(e));
+                tameable_minus.push(self.misere_value(e));
+                found_tameable = [true, true];
+            }
             for &y in self.options(o) {
                 let (py, yp, ym) = (self.phylum(y), self.nim_value(y), self.misere_value(y));
                 if kind == GenusKind::Tame && py.is_tame() {
-                    minus_found |= gm == ym;
-                    plus_found |= gp == yp;
+                    found[0] |= gm == ym;
+                    found[1] |= gp == yp;
                 } else if kind == GenusKind::Restive && py.is_restive_or_tame() {
-                    minus_found |= gm == ym && (yp < 2 || (yp ^ gm) < 2);
-                    plus_found |= gp == yp && (ym < 2 || (ym ^ gm) < 2);
+                    found[0] |= gm == ym && (yp < 2 || (yp ^ gm) < 2);
+                    found[1] |= gp == yp && (ym < 2 || (ym ^ gm) < 2);
+                } else if tameable && py == Phylum::Tameable {
+                    found_tameable[0] |= gm == ym;
+                    found_tameable[1] |= gp == yp;
                 }
             }
-            if !(minus_found && plus_found) {
-                return Phylum::Wild;
+            if found != [true, true] {
+                reversible = false;
+                tameable &= found_tameable == [true, true];
+                if !tameable {
+                    return Phylum::Wild;
+                }
             }
         }
-        if gp != mex(tame_gp) || gm != mex(tame_gm) {
-            return Phylum::Wild;
+        reversible &= gp == mex(plus.iter().copied()) && gm == mex(minus.iter().copied());
+        if reversible {
+            return match kind {
+                GenusKind::Tame => Phylum::ReversiblyTame,
+                _ => Phylum::ReversiblyRestive,
+            };
         }
-        match kind {
-            GenusKind::Tame => Phylum::ReversiblyTame,
-            _ => Phylum::ReversiblyRestive,
+        plus.extend(tameable_plus);
+        minus.extend(tameable_minus);
+        let values_agree = gp == mex(plus.iter().copied()) && gm == mex(minus.iter().copied());
+        if tameable && (values_agree || (plus.is_empty() && gp == 0)) {
+            Phylum::Tameable
+        } else {
+            Phylum::Wild
         }
     }
 

@@ -24,9 +24,10 @@
 //! ([`MisereGames`], the calculator's `*[...]`): parity and CGSuite's
 //! canonical order (`games.rs`), parts, differences and partitions
 //! (`parts.rs`), CGSuite's notation (`print.rs`), links and distinguishers
-//! (`links.rs`).
+//! (`links.rs`), the games born by a day (`days.rs`).
 
 mod canonical;
+mod days;
 mod games;
 mod genus;
 mod links;
@@ -35,5 +36,6 @@ mod print;
 mod search;
 
 pub use canonical::{FormId, MisereForms, Phylum};
+pub use days::DayLimits;
 pub use games::{MAX_NIM_HEAP, MisereGames};
 pub use search::{Genus, MisereSolver};

@@ -248,6 +248,13 @@ const MEMBERS: &[Member<FormId>] = &[
             .map(Value::Bool)
         },
     ),
+    member(
+        "IsTameable",
+        0,
+        "tame, or tameable: tame genus kept through tameable options",
+        "(*[1,2,3,[2]] + *[1,2,3,[2]]).IsTameable",
+        |ev, &g, _, _| Ok(phylum_is(ev, g, Phylum::is_tameable)),
+    ),
     member("IsRestless", 0, "restless", "*[[2],1].IsRestless", |ev, &g, _, _| {
         Ok(phylum_is(ev, g, |p| p == Phylum::Restless))
     }),

@@ -247,6 +247,12 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(infinity::TABLE.docs());
     docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
+    docs.push(MemberDoc {
+        name: "DayN",
+        on: "game.misere.MisereCanonicalGame",
+        example: "game.misere.MisereCanonicalGame.DayN(3)",
+        summary: "the even misère games born by a day (maxGames, maxOptions: limits), in canonical order",
+    });
     docs
 }
 
