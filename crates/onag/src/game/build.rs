@@ -106,6 +106,12 @@ impl Arena {
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> Result<GameId> {
         self.ensure_options(g)?;
         let (gl, gr) = (self.lefts(g).to_vec(), self.rights(g).to_vec());
+        self.ordinal_sum_on(&gl, &gr, h)
+    }
+
+    /// The ordinal sum `B : H` of a base given by its options `gl`, `gr`
+    /// (not necessarily a canonical form's: `'{*|*}' : 1` is not `0 : 1`).
+    pub fn ordinal_sum_on(&mut self, gl: &[GameId], gr: &[GameId], h: GameId) -> Result<GameId> {
         let mut memo: FxHashMap<GameId, GameId> = FxHashMap::default();
         let mut stack = vec![h];
         while let Some(&x) = stack.last() {
@@ -123,9 +129,9 @@ impl Arena {
                 stack.extend(missing);
                 continue;
             }
-            let mut l = gl.clone();
+            let mut l = gl.to_vec();
             l.extend(self.lefts(x).iter().map(|c| memo[c]));
-            let mut r = gr.clone();
+            let mut r = gr.to_vec();
             r.extend(self.rights(x).iter().map(|c| memo[c]));
             let value = self.from_options(&l, &r)?;
             memo.insert(x, value);

@@ -246,8 +246,8 @@ pub(crate) fn nim_value(
 }
 
 /// The options of a classic position, each a position (Wythoff, Fibonacci
-/// Nim and memory games; a user's options are sums, reached through
-/// `CanonicalForm`).
+/// Nim and memory games), or for a user's ruleset `0`, a position or a sum
+/// of positions.
 pub(crate) fn options(ev: &mut Eval<'_>, position: &ClassicPosition, span: Span) -> Result<Value> {
     let small = |n: &BigUint| n.to_u64().filter(|&n| n <= MAX_LISTED_HEAP);
     let too_many = |ev: &Eval<'_>| {
@@ -283,15 +283,48 @@ pub(crate) fn options(ev: &mut Eval<'_>, position: &ClassicPosition, span: Span)
                 .map(|(r, a)| ClassicPosition::Memory(*rule, r.into(), a.into()))
                 .collect()
         }
-        ClassicPosition::User(..) => {
-            return Err(ev.error(
-                span,
-                ErrorKind::InvalidInput,
-                "the options of a user's ruleset are sums: use CanonicalForm.Options, or the function itself",
-            ));
-        }
+        ClassicPosition::User(rule, at) => return user_options(ev, rule, at, span),
     };
     Ok(Value::List(out.into_iter().map(Value::Classic).collect()))
+}
+
+/// The options of a position of a user's ruleset, in the order its
+/// function lists them: `0` for nothing left, a position, or a sum of
+/// positions kept as written.
+fn user_options(
+    ev: &mut Eval<'_>,
+    rule: &ClassicRuleset,
+    at: &[BigUint],
+    span: Span,
+) -> Result<Value> {
+    let (f, heap) = match rule {
+        ClassicRuleset::UserHeap(f) => (f.clone(), true),
+        ClassicRuleset::UserCoordinate(f) => (f.clone(), false),
+        ClassicRuleset::Memory(_) => {
+            return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
+        }
+    };
+    let coordinate = |ev: &Eval<'_>, n: &BigUint| {
+        n.to_u64().ok_or_else(|| {
+            ev.error(span, ErrorKind::Overflow, "Overflow: a position too large to list")
+        })
+    };
+    let key = match at {
+        [n] => (coordinate(ev, n)?, 0),
+        [m, n] => (coordinate(ev, m)?, coordinate(ev, n)?),
+        _ => return Err(ev.error(span, ErrorKind::InvalidInput, "a position is a heap or (m, n)")),
+    };
+    let options = super::user_rules::call(ev, &f, heap, key, span)?;
+    let position = |(m, n): (u64, u64)| {
+        let at = if heap { vec![m.into()] } else { vec![m.into(), n.into()] };
+        Value::Classic(ClassicPosition::User(rule.clone(), at))
+    };
+    Ok(Value::List(
+        options
+            .into_iter()
+            .map(|parts| super::explicit::sum_of(parts.into_iter().map(position).collect()))
+            .collect(),
+    ))
 }
 
 /// The largest heap whose options `Options` lists.

@@ -114,7 +114,7 @@ impl Eval<'_> {
                 if let Some(value) = loopy::game_from_options(self, &left, &right, span) {
                     return value;
                 }
-                if left.iter().chain(&right).any(explicit::is_explicit) {
+                if left.iter().chain(&right).any(explicit::keeps_braces) {
                     return explicit::game(self, left, right, span);
                 }
                 games::game_from_options(self, left, right, span)

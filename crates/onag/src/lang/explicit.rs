@@ -7,6 +7,11 @@
 //! `−a + −b`, `−(a : b)` is `−a : −b` and `−(n * g)` is `(−n) * g`.
 //! `CanonicalForm` (and every game member but the options) works on the
 //! canonical form; comparisons too.
+//!
+//! A game in braces with a ruleset position among its options is kept as
+//! written too, as CGSuite keeps it: `{1|game.grid.Domineering("..")}`
+//! prints `'{1|Domineering.Position("..")}'`. The options of a heap
+//! position that leave several heaps are such sums, kept as written.
 
 use std::sync::Arc;
 
@@ -18,8 +23,8 @@ use super::value::Value;
 use crate::error::{ErrorKind, Result};
 use crate::game::GameId;
 
-/// An explicit or compound game. Its parts are numbers, games or explicit
-/// games.
+/// An explicit or compound game. Its parts are numbers, games, ruleset
+/// positions or explicit games.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Explicit {
     /// `'{L|R}'`: options kept as written.
@@ -35,6 +40,27 @@ pub enum Explicit {
 /// Whether `v` is an explicit or compound game.
 pub(crate) fn is_explicit(v: &Value) -> bool {
     matches!(v, Value::Explicit(_))
+}
+
+/// Whether `v` is a position of a ruleset (a heap, a classic or a catalog
+/// position): a game that is not in canonical form.
+pub(crate) fn is_position(v: &Value) -> bool {
+    matches!(v, Value::Heap(..) | Value::Classic(_) | Value::Position(_))
+}
+
+/// Whether a game with `v` among its options is kept as written, as
+/// CGSuite keeps `{1|game.grid.Domineering("..")}`: `v` is explicit or a
+/// ruleset position.
+pub(crate) fn keeps_braces(v: &Value) -> bool {
+    is_explicit(v) || is_position(v)
+}
+
+/// The sum `parts[0] + parts[1] + …` kept as written (`0` for no parts,
+/// the part itself for one).
+pub(crate) fn sum_of(parts: Vec<Value>) -> Value {
+    let mut parts = parts.into_iter();
+    let Some(first) = parts.next() else { return Value::int(0) };
+    parts.fold(first, |acc, v| explicit(Explicit::Sum(acc, v)))
 }
 
 fn explicit(e: Explicit) -> Value {
@@ -58,6 +84,7 @@ pub(crate) fn game(
 fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
     match v {
         Value::Number(_) | Value::Game(_) | Value::Explicit(_) => Ok(()),
+        v if is_position(v) => Ok(()),
         other => Err(ev.error(
             span,
             ErrorKind::InvalidInput,
@@ -308,4 +335,65 @@ impl Explicit {
         }
         Ok(())
     }
+}
+
+/// `g.Subordinate(base)`: the game `h` with `g = base : h`. The base's
+/// options are taken as written (`'{*|*}'` is not `0` here). `h` keeps
+/// every option of `g` (at every depth) that is not one of the base's on
+/// that side; the answer is checked by forming `base : h` again, and when
+/// that is not `g` no `h` exists.
+pub(crate) fn subordinate(
+    ev: &mut Eval<'_>,
+    g: GameId,
+    base: &Value,
+    span: Span,
+) -> Result<Value> {
+    let (bl, br) = written_options(ev, base, span)?;
+    let base_options = (canonical_all(ev, &bl, span)?, canonical_all(ev, &br, span)?);
+    let mut memo = rustc_hash::FxHashMap::default();
+    let h = subordinate_of(ev, g, &base_options, &mut memo, span)?;
+    let again = ev.arena(span, |a| a.ordinal_sum_on(&base_options.0, &base_options.1, h))?;
+    if again != g {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "That game cannot be subordinated to the specified base.",
+        ));
+    }
+    Ok(ev.game_value(h))
+}
+
+/// `{sub(xL) for xL not a base Left option | sub(xR) for xR not a base
+/// Right option}` for every follower, children first on an explicit stack
+/// (games can be deep: an integer `n` is `n` moves deep).
+fn subordinate_of(
+    ev: &mut Eval<'_>,
+    x: GameId,
+    base: &(Vec<GameId>, Vec<GameId>),
+    memo: &mut rustc_hash::FxHashMap<GameId, GameId>,
+    span: Span,
+) -> Result<GameId> {
+    let mut stack = vec![x];
+    while let Some(&y) = stack.last() {
+        if memo.contains_key(&y) {
+            stack.pop();
+            continue;
+        }
+        let yl = ev.arena(span, |a| a.left_options(y))?;
+        let yr = ev.arena(span, |a| a.right_options(y))?;
+        let kept_l: Vec<GameId> = yl.into_iter().filter(|o| !base.0.contains(o)).collect();
+        let kept_r: Vec<GameId> = yr.into_iter().filter(|o| !base.1.contains(o)).collect();
+        let missing: Vec<GameId> =
+            kept_l.iter().chain(&kept_r).copied().filter(|o| !memo.contains_key(o)).collect();
+        if !missing.is_empty() {
+            stack.extend(missing);
+            continue;
+        }
+        let left: Vec<GameId> = kept_l.iter().map(|o| memo[o]).collect();
+        let right: Vec<GameId> = kept_r.iter().map(|o| memo[o]).collect();
+        let h = ev.arena(span, |a| a.from_options(&left, &right))?;
+        memo.insert(y, h);
+        stack.pop();
+    }
+    Ok(memo[&x])
 }

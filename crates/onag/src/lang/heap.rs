@@ -475,37 +475,120 @@ pub(crate) fn misere(
     let n = heap.to_usize().filter(|&n| n as u64 <= SEARCH).ok_or_else(|| {
         ev.error(span, ErrorKind::LimitExceeded, format!("{name} searches heaps up to {SEARCH}"))
     })?;
-    let set = rules.set();
-    let subtraction_rule = set.as_ref().map(SubtractionRule);
     let default =
         if want == MisereWant::Value { DEFAULT_MISERE_POSITIONS } else { DEFAULT_GENUS_POSITIONS };
     let budget = misere_budget(ev, default);
-    let spawning = match rules {
-        Ruleset::Spawning(rule) => Some(Spawning::new(rule.clone(), budget.clone())),
-        _ => None,
+    let Some(moves) = Moves::of(rules, &budget) else {
+        return Err(out_of_reach(ev, heap, 0, span));
     };
-    let rule: &dyn HeapRuleset = match (&subtraction_rule, rules, &spawning) {
-        (Some(r), _, _) => r,
-        (None, Ruleset::TakeAndBreak(code, _), _) => code,
-        (None, _, Some(s)) => s,
-        _ => return Err(out_of_reach(ev, heap, 0, span)),
-    };
-    let mut solver = MisereSolver::new(rule);
     // Name the member in a limit's message: "MisereNimValue: 300001 positions exceed ...".
     let named = |e: crate::Error| crate::Error::new(e.kind(), format!("{name}: {}", e.message()));
+    let value = moves.with(|rule| {
+        let mut solver = MisereSolver::new(rule);
+        match want {
+            MisereWant::Value => solver.misere_value(&[n], &budget).map(Value::int),
+            MisereWant::Genus => solver.genus(&[n], &budget).map(|g| Value::Genus(g.to_string())),
+            MisereWant::Form => solver
+                .canonical_form(&[n], &budget)
+                .map(|f| Value::Misere(ev.state.misere.import(solver.forms(), f))),
+        }
+    });
     // An option list cut short by the budget would give a wrong answer.
-    let cut_short = || spawning.as_ref().and_then(Spawning::take_error);
-    let value = match want {
-        MisereWant::Value => solver.misere_value(&[n], &budget).map(Value::int),
-        MisereWant::Genus => solver.genus(&[n], &budget).map(|g| Value::Genus(g.to_string())),
-        MisereWant::Form => solver
-            .canonical_form(&[n], &budget)
-            .map(|f| Value::Misere(ev.state.misere.import(solver.forms(), f))),
-    };
-    if let Some(e) = cut_short() {
+    if let Some(e) = moves.cut_short() {
         return Err(ev.locate(named(e), span));
     }
     value.map_err(|e| ev.locate(named(e), span))
+}
+
+/// The moves of a heap ruleset, for the searches that walk them.
+enum Moves {
+    Subtraction(SubtractionSet),
+    Code(TakeAndBreak),
+    Spawning(Spawning),
+}
+
+impl Moves {
+    /// The moves of `rules`; a spawning game's lists are bounded by `budget`.
+    fn of(rules: &Ruleset, budget: &crate::Budget) -> Option<Moves> {
+        if let Some(set) = rules.set() {
+            return Some(Moves::Subtraction(set));
+        }
+        match rules {
+            Ruleset::TakeAndBreak(code, _) => Some(Moves::Code(code.clone())),
+            Ruleset::Spawning(rule) => Some(Moves::Spawning(Spawning::new(rule.clone(), budget.clone()))),
+            _ => None,
+        }
+    }
+
+    /// Runs `f` on the moves as a [`HeapRuleset`].
+    fn with<T>(&self, f: impl FnOnce(&dyn HeapRuleset) -> T) -> T {
+        match self {
+            Moves::Subtraction(set) => f(&SubtractionRule(set)),
+            Moves::Code(code) => f(code),
+            Moves::Spawning(s) => f(s),
+        }
+    }
+
+    /// The error that cut an option list short, if any.
+    fn cut_short(&self) -> Option<crate::Error> {
+        match self {
+            Moves::Spawning(s) => s.take_error(),
+            _ => None,
+        }
+    }
+}
+
+/// Heaps up to which `Options` lists a heap position's moves.
+const OPTIONS_HEAP: u64 = 10_000_000;
+
+/// `R(n).Options`: the positions a move leads to, as CGSuite lists a
+/// take-and-break game's: by tokens removed (fewest first), then by number
+/// of heaps left, then by the heaps in increasing order. A move that
+/// leaves nothing is `0`, one heap is a position, several a sum kept as
+/// written.
+pub(crate) fn options(ev: &mut Eval<'_>, rules: &Ruleset, heap: &BigUint, span: Span) -> Result<Value> {
+    let n = heap.to_usize().filter(|&n| n as u64 <= OPTIONS_HEAP).ok_or_else(|| {
+        ev.error(span, ErrorKind::LimitExceeded, format!("Options lists the moves of heaps up to {OPTIONS_HEAP}"))
+    })?;
+    let budget = ev.budget.clone();
+    let Some(moves) = Moves::of(rules, &budget) else {
+        return Err(out_of_reach(ev, heap, 0, span));
+    };
+    let mut found: Vec<(i128, Vec<usize>)> = Vec::new();
+    let mut error = None;
+    moves.with(|rule| {
+        rule.for_each_option(n, &mut |heaps| {
+            if found.len() as u64 >= MAX_LIST {
+                error = Some(crate::Error::new(
+                    ErrorKind::LimitExceeded,
+                    format!("Options: more than {MAX_LIST} moves"),
+                ));
+                return ControlFlow::Break(());
+            }
+            if let Err(e) = budget.check(found.len() as u64) {
+                error = Some(e);
+                return ControlFlow::Break(());
+            }
+            let mut left: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            left.sort_unstable();
+            let removed = n as i128 - left.iter().map(|&h| h as i128).sum::<i128>();
+            found.push((removed, left));
+            ControlFlow::Continue(())
+        })
+    });
+    if let Some(e) = error.or_else(|| moves.cut_short()) {
+        return Err(ev.locate(e, span));
+    }
+    found.sort_unstable_by(|a, b| (a.0, a.1.len(), &a.1).cmp(&(b.0, b.1.len(), &b.1)));
+    found.dedup();
+    let options = found
+        .into_iter()
+        .map(|(_, heaps)| {
+            let parts = heaps.into_iter().map(|h| Value::Heap(rules.clone(), BigUint::from(h)));
+            super::explicit::sum_of(parts.collect())
+        })
+        .collect();
+    Ok(Value::List(options))
 }
 
 /// The nimber `*g` a heap or classic position is worth in normal play, `g`

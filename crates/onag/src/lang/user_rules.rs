@@ -21,7 +21,7 @@ use super::value::{Closure, Value};
 use crate::error::{ErrorKind, Result};
 
 /// A position: a heap `(n, 0)` or coordinates `(m, n)`.
-type Key = (u64, u64);
+pub(crate) type Key = (u64, u64);
 
 /// The nim value of the position `at` of the user's ruleset `rule`.
 pub(crate) fn nim_value(
@@ -95,7 +95,7 @@ pub(crate) fn nim_value(
 }
 
 /// The options of `k`, each a list of positions, from the user's function.
-fn call(ev: &mut Eval<'_>, f: &Closure, heap: bool, k: Key, span: Span) -> Result<Vec<Vec<Key>>> {
+pub(crate) fn call(ev: &mut Eval<'_>, f: &Closure, heap: bool, k: Key, span: Span) -> Result<Vec<Vec<Key>>> {
     let args = if heap {
         vec![(None, Value::int(k.0), span)]
     } else {

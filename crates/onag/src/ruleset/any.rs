@@ -19,6 +19,7 @@ use super::solver::Solver;
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::game::{Arena, GameId};
+use crate::impartial::misere::{FormId, MisereGames};
 
 /// How a position is written.
 pub trait Notation {
@@ -121,6 +122,14 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     /// The nim value, for an impartial ruleset; `None` otherwise.
     fn nim_value(&self, solvers: &mut Solvers) -> Result<Option<u64>>;
 
+    /// The misère canonical form, for an impartial ruleset, copied into
+    /// `into`; `None` otherwise.
+    fn misere_form(
+        &self,
+        solvers: &mut Solvers,
+        into: &mut MisereGames,
+    ) -> Result<Option<FormId>>;
+
     /// A copy.
     fn clone_box(&self) -> Box<dyn AnyPosition>;
 }
@@ -218,6 +227,19 @@ where
             return Ok(None);
         }
         solvers.get::<P>().nim_value(&self.position).map(Some)
+    }
+
+    fn misere_form(
+        &self,
+        solvers: &mut Solvers,
+        into: &mut MisereGames,
+    ) -> Result<Option<FormId>> {
+        if !P::IMPARTIAL {
+            return Ok(None);
+        }
+        let solver = solvers.get::<P>();
+        let g = solver.misere_form(&self.position)?;
+        Ok(Some(into.import(solver.misere_forms(), g)))
     }
 
     fn clone_box(&self) -> Box<dyn AnyPosition> {

@@ -30,7 +30,9 @@
 //! Impartial rulesets ([`IMPARTIAL`](PartizanPosition::IMPARTIAL)) generate
 //! options once for both players, and [`Solver::nim_value`] values them by
 //! Sprague–Grundy (the nim-sum of the regions' values, the mex over options)
-//! in a table of its own, without building canonical forms.
+//! in a table of its own, without building canonical forms, and
+//! [`Solver::misere_form`] gives their misère canonical forms the same way
+//! (regions valued once, added in an arena of misère forms).
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -39,6 +41,7 @@ use super::position::{PartizanPosition, Player};
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Arena, GameId};
+use crate::impartial::misere::{FormId, MisereForms};
 use crate::impartial::mex;
 
 /// New table entries between two budget checks.
@@ -208,9 +211,13 @@ fn table_bytes<P, V>(capacity: usize) -> u64 {
 pub struct Solver<P: PartizanPosition> {
     values: Table<P, GameId>,
     nim_values: Table<P, u32>,
+    /// Misère canonical forms of regions, ids of `misere`.
+    misere_values: Table<P, FormId>,
+    misere: MisereForms,
     budget: Budget,
     expander: Expander<P, GameId>,
     nim_expander: Expander<P, u32>,
+    misere_expander: Expander<P, FormId>,
 }
 
 impl<P: PartizanPosition> Default for Solver<P> {
@@ -218,9 +225,16 @@ impl<P: PartizanPosition> Default for Solver<P> {
         Solver {
             values: FxHashMap::default(),
             nim_values: FxHashMap::default(),
+            misere_values: FxHashMap::default(),
+            misere: MisereForms::new(),
             budget: Budget::unlimited(),
             expander: Expander { spare: Vec::new(), scratch: Vec::new(), regions: Vec::new() },
             nim_expander: Expander { spare: Vec::new(), scratch: Vec::new(), regions: Vec::new() },
+            misere_expander: Expander {
+                spare: Vec::new(),
+                scratch: Vec::new(),
+                regions: Vec::new(),
+            },
         }
     }
 }
@@ -265,6 +279,8 @@ impl<P: PartizanPosition> Solver<P> {
     pub fn memory_bytes(&self) -> u64 {
         table_bytes::<P, GameId>(self.values.capacity())
             + table_bytes::<P, u32>(self.nim_values.capacity())
+            + table_bytes::<P, FormId>(self.misere_values.capacity())
+            + self.misere.bytes()
     }
 
     /// The canonical form of `position` in `arena` (for an impartial game,
@@ -401,6 +417,74 @@ impl<P: PartizanPosition> Solver<P> {
         }
         Ok(total)
     }
+}
+
+impl<P: PartizanPosition> Solver<P> {
+    /// The misère canonical form of an impartial `position`, in the
+    /// solver's arena of forms ([`Solver::misere_forms`]). Regions are
+    /// valued once each and added: misère canonical forms add like the
+    /// games they stand for. For a game that is not impartial this is an
+    /// error.
+    pub fn misere_form(&mut self, position: &P) -> Result<FormId> {
+        if !P::IMPARTIAL {
+            return Err(Error::invalid("misère forms are defined for impartial games only"));
+        }
+        let mut regions = Vec::new();
+        position.regions(&mut regions);
+        let mut total: FormId = 0;
+        for region in regions {
+            // An impartial game is its own negative: the flag is ignored.
+            let (key, _) = region.normalize();
+            let budget = &self.budget;
+            let forms = &mut self.misere;
+            let other_bytes = table_bytes::<P, GameId>(self.values.capacity())
+                + table_bytes::<P, u32>(self.nim_values.capacity());
+            search(
+                &mut self.misere_values,
+                &mut self.misere_expander,
+                key.clone(),
+                |frame| misere_finish(forms, frame, budget),
+                |table, stack_bytes| {
+                    let bytes = table_bytes::<P, FormId>(table.capacity()) + other_bytes + stack_bytes;
+                    check(budget, table.len(), bytes)
+                },
+                budget.max_positions(),
+            )?;
+            let value = match self.misere_values.get(&key) {
+                Some(&Some(v)) => v,
+                _ => return Err(Error::invalid("a region was not valued")),
+            };
+            total = self.misere.add(total, value, &self.budget)?;
+        }
+        Ok(total)
+    }
+
+    /// The arena of the forms [`Solver::misere_form`] returns.
+    pub fn misere_forms(&self) -> &MisereForms {
+        &self.misere
+    }
+}
+
+/// The misère canonical form of a frame whose terms are all valued: the
+/// simplest game whose options are the sums of each option's regions.
+fn misere_finish<P: PartizanPosition>(
+    forms: &mut MisereForms,
+    frame: &Frame<P, FormId>,
+    budget: &Budget,
+) -> Result<FormId> {
+    let mut start = 0;
+    let mut options = Vec::with_capacity(frame.ends.len());
+    for &end in &frame.ends {
+        let end = end as usize;
+        let mut sum: FormId = 0;
+        for &v in &frame.values[start..end] {
+            sum = forms.add(sum, v, budget)?;
+        }
+        options.push(sum);
+        start = end;
+    }
+    budget.check_memory(forms.bytes())?;
+    Ok(forms.from_options(options))
 }
 
 /// The sum of values, each negated where flagged.

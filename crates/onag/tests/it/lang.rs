@@ -1006,3 +1006,41 @@ fn infinity_as_cgsuite() {
         assert!(out.starts_with("error: ") && out.contains(message), "{input}: {out}");
     }
 }
+
+/// CGSuite's own expected outputs (its game tests) for options by side,
+/// Norton products and subordinates.
+#[test]
+fn options_norton_products_and_subordinates_match_cgsuite() {
+    check(&[
+        ("{1|*}.Options(Left)", "{1}"),
+        ("{1|*}.Options(Right)", "{*}"),
+        ("{1|*}.Options", "{1,*}"),
+        ("5.Options(Left)", "{4}"),
+        ("5.Options(Right)", "{}"),
+        ("0.Options(Left)", "{}"),
+        ("*8.Options(Left)", "{0,*,*2,*3,*4,*5,*6,*7}"),
+        ("^.Options(Left)", "{0}"),
+        ("^.Options(Right)", "{*}"),
+        ("v*.Options(Right)", "{0,*}"),
+        ("(6+^*).Options(Left)", "{6,6*}"),
+        ("(6+^*).Options(Right)", "{6}"),
+        ("{0||0|v*}.Options(Right)", "{^<2>}"),
+        ("(3/4).Options", "{1/2,1}"),
+        ("^.Options(3)", "error: 1:11: Options needs Left or Right, not an integer"),
+        ("^.Options(Left, Right)", "error: 1:3: Options takes 0 to 1 argument, not 2"),
+        ("0.NortonProduct(^)", "0"),
+        ("6.NortonProduct(^)", "^6"),
+        ("(-4).NortonProduct(^)", "v4"),
+        ("(1/2).NortonProduct(^)", "{^^*|v*}"),
+        ("^.NortonProduct(^)", "{^^*||0|v4}"),
+        ("Tiny(2).NortonProduct(^)", "{^^*||0|v6}"),
+        ("(1/8).Subordinate(1)", "-3"),
+        ("(^.PowTo(5)+*).Subordinate(*)", "5"),
+        ("*.Subordinate(1)", "error: 1:3: That game cannot be subordinated to the specified base."),
+        ("(+-1).Subordinate(0)", "+-1"),
+        ("(+-1).Subordinate(+-1)", "0"),
+        ("(-13/16).Subordinate(-1)", "3/8"),
+        ("^.PowTo(5).Subordinate('{*|*}')", "5"),
+        ("(2^12).Subordinate(1)", "4095"),
+    ]);
+}

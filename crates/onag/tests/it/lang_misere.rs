@@ -56,6 +56,23 @@ fn games_print_in_cgsuite_notation() {
             "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]",
         ),
         ("game.heap.Kayles(5).MisereCanonicalForm.Genus", "4^146"),
+        // CGSuite's grid test.
+        ("game.grid.Cram(\".........|##.######\").MisereCanonicalForm", "*[2[2]321]"),
+        ("game.grid.Cram(\".........|##.######\").CanonicalForm", "*4"),
+        ("game.grid.Cram(\"...\").Genus", "1"),
+        ("game.grid.Cram(\"..|..\").MisereNimValue", "1"),
+        (
+            "game.grid.Cram(\"..|..\").Options",
+            "[ImpartialVariantGame(Domineering.Position(\"#.|#.\")),ImpartialVariantGame(Domineering.Position(\".#|.#\")),ImpartialVariantGame(Domineering.Position(\"##|..\")),ImpartialVariantGame(Domineering.Position(\"..|##\"))]",
+        ),
+        (
+            "game.grid.Domineering(\"..|..\").Options(Right)",
+            "[Domineering.Position(\"##|..\"),Domineering.Position(\"..|##\")]",
+        ),
+        (
+            "game.grid.Domineering(\"..|..\").MisereCanonicalForm",
+            "error: 1:32: Domineering is not impartial: misère values need an impartial game",
+        ),
     ]);
 }
 

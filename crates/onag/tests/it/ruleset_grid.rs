@@ -73,6 +73,39 @@ fn cram_nim_values_match_the_mex_rule_on_every_board_up_to_12_cells() {
     }
 }
 
+/// The misère nim value of a state by the mex rule (1 with no move).
+fn brute_misere(state: &String, memo: &mut FxHashMap<String, u64>) -> u64 {
+    if let Some(&v) = memo.get(state) {
+        return v;
+    }
+    let mut options = dominoes(state, true);
+    options.extend(dominoes(state, false));
+    let v = if options.is_empty() {
+        1
+    } else {
+        let values: Vec<u64> = options.iter().map(|s| brute_misere(s, memo)).collect();
+        onag::impartial::mex(values)
+    };
+    memo.insert(state.clone(), v);
+    v
+}
+
+#[test]
+fn cram_misere_forms_match_the_misere_mex_rule_on_every_board_up_to_10_cells() {
+    let mut solver = Solver::new();
+    let mut memo = FxHashMap::default();
+    for (rows, cols) in shapes(10) {
+        for text in all_grids(rows, cols, &['.', '#']) {
+            let want = brute_misere(&text, &mut memo);
+            let form = solver.misere_form(&Cram::parse(&text).unwrap()).unwrap();
+            let got = solver.misere_forms().misere_value(form) as u64;
+            assert_eq!(got, want, "Cram {text}");
+            let nim = solver.nim_value(&Cram::parse(&text).unwrap()).unwrap();
+            assert_eq!(solver.misere_forms().nim_value(form) as u64, nim, "Cram {text}");
+        }
+    }
+}
+
 fn value(name: &str, position: &str) -> String {
     let ruleset = catalog::find(name).unwrap();
     let p = ruleset.parse(position).unwrap();

@@ -7,8 +7,8 @@ use num_traits::ToPrimitive;
 
 use super::super::context::Eval;
 use super::super::lexer::Span;
-use super::super::value::Value;
-use super::table::{Args, Member, Table, member};
+use super::super::value::{Player, Value};
+use super::table::{Args, Member, Table, member, member_optional, player};
 use crate::error::{ErrorKind, Result};
 use crate::game::{Arena, GameId};
 use crate::number::Dyadic;
@@ -29,6 +29,12 @@ fn set_of(
 ) -> Result<Value> {
     let games = ev.arena(span, |a| f(a, g))?;
     set(ev, games, span)
+}
+
+/// `g.NortonProduct(u)`.
+fn norton_product(ev: &mut Eval<'_>, name: &str, g: GameId, a: Args<'_>, s: Span) -> Result<Value> {
+    let u = game_arg(ev, name, a, 0)?;
+    game_of(ev, g, s, |ar, g| ar.norton_product(g, u))
 }
 
 /// A game-valued arena query.
@@ -160,6 +166,31 @@ const MEMBERS: &[Member<GameId>] = &[
         "the Right options of the canonical form",
         "{3||2|1}.RightOptions",
         |ev, g, _, s| set_of(ev, *g, s, Arena::right_options),
+    ),
+    member_optional(
+        "Options",
+        0,
+        1,
+        "Options(Left), Options(Right): one side's options; Options: both sides'",
+        "{1|*}.Options(Left)",
+        |ev, g, args, s| {
+            let side = match args {
+                [] => None,
+                _ => Some(player(ev, "Options", args, 0)?),
+            };
+            let g = *g;
+            let games = ev.arena(s, |a| {
+                let mut all = Vec::new();
+                if side != Some(Player::Right) {
+                    all.extend(a.left_options(g)?);
+                }
+                if side != Some(Player::Left) {
+                    all.extend(a.right_options(g)?);
+                }
+                Ok(all)
+            })?;
+            set(ev, games, s)
+        },
     ),
     member(
         "Followers",
@@ -425,14 +456,25 @@ const MEMBERS: &[Member<GameId>] = &[
         |ev, g, _, _| Ok(Value::Bool(ev.state.arena.is_ordinal(*g))),
     ),
     member(
+        "NortonProduct",
+        1,
+        "Norton product G.U: G copies of U for an integer G, else {GL.U+U+D | GR.U-U-D} over U's greatest incentives D",
+        "(1/2).NortonProduct(^)",
+        |ev, g, a, s| norton_product(ev, "NortonProduct", *g, a, s),
+    ),
+    member(
+        "Subordinate",
+        1,
+        "the game H with G = B:H for the base B (its options as written); an error when there is none",
+        "(1/8).Subordinate(1)",
+        |ev, g, a, s| super::super::explicit::subordinate(ev, *g, &a[0].0, s),
+    ),
+    member(
         "NortonMultiply",
         1,
-        "Norton product G.U: G copies of U for an integer G, else {GL.U+U+D | GR.U-U-D} over U's incentives D",
+        "NortonProduct's earlier name",
         "(1/2).NortonMultiply(^)",
-        |ev, g, a, s| {
-            let u = game_arg(ev, "NortonMultiply", a, 0)?;
-            game_of(ev, *g, s, |ar, g| ar.norton_product(g, u))
-        },
+        |ev, g, a, s| norton_product(ev, "NortonMultiply", *g, a, s),
     ),
     member(
         "ConwayProduct",

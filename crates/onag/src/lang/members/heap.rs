@@ -8,7 +8,7 @@ use super::super::heap::{self, plain_ruleset};
 use super::super::lexer::Span;
 use super::super::rules::Ruleset;
 use super::super::value::Value;
-use super::table::{Args, Member, Table, member};
+use super::table::{Args, Member, Table, member, member_optional, player};
 use crate::error::{ErrorKind, Result};
 
 /// The members of heap rulesets.
@@ -48,6 +48,19 @@ pub(crate) const POSITION_TABLE: Table<HeapPosition> =
     Table { on: "heap position", members: POSITION_MEMBERS };
 
 const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
+    member_optional(
+        "Options",
+        0,
+        1,
+        "the moves in CGSuite's order (the same for Left and Right); several heaps are a sum",
+        "game.heap.Kayles(5).Options",
+        |ev, (r, n), args, s| {
+            if !args.is_empty() {
+                player(ev, "Options", args, 0)?;
+            }
+            heap::options(ev, r, n, s)
+        },
+    ),
     member(
         "NimValue",
         0,

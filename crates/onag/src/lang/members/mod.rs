@@ -186,6 +186,7 @@ const SPEC_MEMBERS: &[&str] = &[
     "FollowerCount",
     "StopCount",
     "NortonMultiply",
+    "NortonProduct",
     "Pow",
     "PowTo",
     "IsZero",
@@ -226,6 +227,7 @@ const SPEC_MEMBERS: &[&str] = &[
     "NimDiv",
     "ConwayProduct",
     "OrdinalSum",
+    "Subordinate",
 ];
 
 /// Every member with its documentation ([`member_docs`], computed once).

@@ -12,8 +12,8 @@ use super::super::context::Eval;
 use super::super::heap::nim_arithmetic;
 use super::super::lexer::Span;
 use super::super::number_forms;
-use super::super::value::{Value, is_dyadic};
-use super::table::{Args, Member, Table, integer, member, number};
+use super::super::value::{Player, Value, is_dyadic};
+use super::table::{Args, Member, Table, integer, member, member_optional, number, player};
 use crate::error::{ErrorKind, Result};
 
 /// The integer `q` is, or an error saying `name` needs one.
@@ -254,6 +254,25 @@ const MEMBERS: &[Member<BigRational>] = &[
         |ev, q, _, span| {
             need_dyadic(ev, "RightOptions", q, span)?;
             Ok(set(number_forms::options(q).1))
+        },
+    ),
+    member_optional(
+        "Options",
+        0,
+        1,
+        "Options(Left), Options(Right): one side's option; Options: both, in closed form",
+        "(3/4).Options(Right)",
+        |ev, q, args, span| {
+            need_dyadic(ev, "Options", q, span)?;
+            let (left, right) = number_forms::options(q);
+            Ok(match args {
+                // Left's option is below Right's: the set is in order.
+                [] => Value::Set(left.into_iter().chain(right).map(Value::Number).collect()),
+                _ => set(match player(ev, "Options", args, 0)? {
+                    Player::Left => left,
+                    Player::Right => right,
+                }),
+            })
         },
     ),
     member(

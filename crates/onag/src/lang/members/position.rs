@@ -1,10 +1,16 @@
 //! Members of positions of the ruleset catalog
 //! (`game.grid.Domineering("..|..").LeftOptions`): the moves, in the
-//! ruleset's order, and the nim value; every other game member goes through
-//! the position's canonical form.
+//! ruleset's order; the nim value; for impartial rulesets the misère
+//! canonical form, misère nim value and genus. Every other game member goes
+//! through the position's canonical form.
 
+use super::super::context::Eval;
+use super::super::lexer::Span;
 use super::super::partizan;
-use super::table::{Table, member};
+use super::super::value::{self, Value};
+use super::table::{Args, Table, member, member_optional, player};
+use crate::error::{ErrorKind, Result};
+use crate::impartial::misere::FormId;
 use crate::ruleset::{AnyPosition, Player};
 
 /// The members a ruleset position answers itself.
@@ -25,12 +31,13 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             "game.grid.Domineering(\"..|..\").RightOptions",
             |_, p, _, _| Ok(partizan::moves(p, Some(Player::Right))),
         ),
-        member(
+        member_optional(
             "Options",
             0,
-            "every move of either player: LeftOptions then RightOptions",
+            1,
+            "the moves (impartial rulesets); Options(Left): one player's; partizan Options: Left's then Right's",
             "game.grid.Cram(\"...\").Options",
-            |_, p, _, _| Ok(partizan::moves(p, None)),
+            options,
         ),
         member(
             "NimValue",
@@ -39,5 +46,64 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             "game.grid.Cram(\"....|....\").NimValue",
             |ev, p, _, s| partizan::nim_value(ev, p, s),
         ),
+        member(
+            "MisereCanonicalForm",
+            0,
+            "the misère canonical form of an impartial position",
+            "game.grid.Cram(\".........|##.######\").MisereCanonicalForm",
+            |ev, p, _, s| misere_form(ev, p, s).map(Value::Misere),
+        ),
+        member(
+            "MisereNimValue",
+            0,
+            "the misère nim value of an impartial position",
+            "game.grid.Cram(\"....|....\").MisereNimValue",
+            |ev, p, _, s| {
+                let g = misere_form(ev, p, s)?;
+                Ok(Value::int(ev.state.misere.forms().misere_value(g)))
+            },
+        ),
+        member(
+            "Genus",
+            0,
+            "the genus of an impartial position",
+            "game.grid.Cram(\"...|...\").Genus",
+            |ev, p, _, s| {
+                let g = misere_form(ev, p, s)?;
+                let budget = ev.budget;
+                let genus = ev.state.misere.genus(g, budget).map_err(|e| ev.locate(e, s))?;
+                Ok(Value::Genus(genus.to_string()))
+            },
+        ),
     ],
 };
+
+/// `Options` and `Options(player)`.
+fn options(ev: &mut Eval<'_>, p: &dyn AnyPosition, args: Args<'_>, _: Span) -> Result<Value> {
+    if args.is_empty() {
+        let both = if p.ruleset().impartial { Some(Player::Left) } else { None };
+        return Ok(partizan::moves(p, both));
+    }
+    let side = match player(ev, "Options", args, 0)? {
+        value::Player::Left => Player::Left,
+        value::Player::Right => Player::Right,
+    };
+    Ok(partizan::moves(p, Some(side)))
+}
+
+/// The misère canonical form of an impartial position, in the session's
+/// misère games.
+fn misere_form(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<FormId> {
+    let budget = ev.budget.clone();
+    let session = &mut *ev.state;
+    session.solvers.set_budget(budget);
+    match p.misere_form(&mut session.solvers, &mut session.misere) {
+        Ok(Some(g)) => Ok(g),
+        Ok(None) => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{} is not impartial: misère values need an impartial game", p.ruleset().name),
+        )),
+        Err(e) => Err(ev.locate(e, span)),
+    }
+}

@@ -2,7 +2,8 @@
 //! holding its name, arity, help text, example and the function that
 //! computes it. `:help` is generated from the tables, and the dispatcher
 //! ([`super::member`]) checks the arity before it calls the function, so an
-//! entry's function sees exactly `arity` positional arguments.
+//! entry's function sees between `arity` and `arity + optional` positional
+//! arguments.
 
 use super::super::context::Eval;
 use super::super::lexer::Span;
@@ -20,8 +21,10 @@ pub(crate) type Run<T> = fn(&mut Eval<'_>, &T, Args<'_>, Span) -> Result<Value>;
 pub(crate) struct Member<T: ?Sized + 'static> {
     /// The member's name, as CGSuite spells it.
     pub(crate) name: &'static str,
-    /// How many arguments it takes.
+    /// How many arguments it needs.
     pub(crate) arity: usize,
+    /// How many more it may take (`Options` and `Options(Left)`).
+    pub(crate) optional: usize,
     /// What it computes, in a line.
     pub(crate) help: &'static str,
     /// An input that uses it (`:help` shows it; a test runs every one).
@@ -76,7 +79,19 @@ pub(crate) const fn member<T: ?Sized>(
     example: &'static str,
     run: Run<T>,
 ) -> Member<T> {
-    Member { name, arity, help, example, run }
+    Member { name, arity, optional: 0, help, example, run }
+}
+
+/// A member entry that also takes up to `optional` more arguments.
+pub(crate) const fn member_optional<T: ?Sized>(
+    name: &'static str,
+    arity: usize,
+    optional: usize,
+    help: &'static str,
+    example: &'static str,
+    run: Run<T>,
+) -> Member<T> {
+    Member { name, arity, optional, help, example, run }
 }
 
 /// Argument `i` as an integer, or an error naming the member.
@@ -122,14 +137,37 @@ impl<T: ?Sized> Member<T> {
         args: Args<'_>,
         span: Span,
     ) -> Result<Value> {
-        if args.len() != self.arity {
-            let plural = if self.arity == 1 { "" } else { "s" };
+        let most = self.arity + self.optional;
+        if args.len() < self.arity || args.len() > most {
+            let plural = if most == 1 { "" } else { "s" };
+            let count = if self.optional == 0 {
+                self.arity.to_string()
+            } else {
+                format!("{} to {most}", self.arity)
+            };
             return Err(ev.error(
                 span,
                 ErrorKind::InvalidInput,
-                format!("{} takes {} argument{plural}, not {}", self.name, self.arity, args.len()),
+                format!("{} takes {count} argument{plural}, not {}", self.name, args.len()),
             ));
         }
         (self.run)(ev, target, args, span)
+    }
+}
+
+/// Argument `i` as a player (`Left` or `Right`), or an error naming the member.
+pub(crate) fn player(
+    ev: &Eval<'_>,
+    name: &str,
+    args: Args<'_>,
+    i: usize,
+) -> Result<super::super::value::Player> {
+    match &args[i] {
+        (Value::Player(p), _) => Ok(*p),
+        (other, at) => Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{name} needs Left or Right, not {}", other.kind_name()),
+        )),
     }
 }
