@@ -73,8 +73,12 @@ fn coordinates(ev: &Eval<'_>, name: &str, args: &Args, span: Span) -> Result<(Bi
     Ok((m, n))
 }
 
-/// `TakeAway(p/q)`: the limit as a positive fraction of machine words.
+/// `TakeAway(p/q)`: the limit as a positive fraction of machine words;
+/// `TakeAway(f)`: the limit a function of the last move.
 fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
+    if let [(None, Value::Function(f), _)] = args {
+        return Ok(Value::ClassicRuleset(ClassicRuleset::TakeAwayBy(f.clone())));
+    }
     let limit = match args {
         [(None, Value::Number(q), _)] if q.numer().sign() == Sign::Plus => {
             q.numer().to_u64().zip(q.denom().to_u64())
@@ -85,7 +89,7 @@ fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
         return Err(ev.error(
             span,
             ErrorKind::InvalidInput,
-            "TakeAway takes a positive number k (numerator and denominator below 2^64): a move may take at most k times the last move",
+            "TakeAway takes a positive number k (numerator and denominator below 2^64): a move may take at most k times the last move; or a function f: at most f(last move)",
         ));
     };
     Ok(Value::ClassicRuleset(ClassicRuleset::Memory(MemoryRule::TakeAway(p, q))))
@@ -130,7 +134,7 @@ pub(crate) fn call_ruleset(
         ClassicRuleset::UserHeap(_) => {
             ClassicPosition::User(rules.clone(), heaps(ev, &name, args, 1, span)?)
         }
-        ClassicRuleset::UserCoordinate(_) => {
+        ClassicRuleset::UserCoordinate(_) | ClassicRuleset::TakeAwayBy(_) => {
             let (m, n) = coordinates(ev, &name, args, span)?;
             ClassicPosition::User(rules.clone(), vec![m, n])
         }
@@ -297,24 +301,9 @@ fn user_options(
     at: &[BigUint],
     span: Span,
 ) -> Result<Value> {
-    let (f, heap) = match rule {
-        ClassicRuleset::UserHeap(f) => (f.clone(), true),
-        ClassicRuleset::UserCoordinate(f) => (f.clone(), false),
-        ClassicRuleset::Memory(_) => {
-            return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
-        }
-    };
-    let coordinate = |ev: &Eval<'_>, n: &BigUint| {
-        n.to_u64().ok_or_else(|| {
-            ev.error(span, ErrorKind::Overflow, "Overflow: a position too large to list")
-        })
-    };
-    let key = match at {
-        [n] => (coordinate(ev, n)?, 0),
-        [m, n] => (coordinate(ev, m)?, coordinate(ev, n)?),
-        _ => return Err(ev.error(span, ErrorKind::InvalidInput, "a position is a heap or (m, n)")),
-    };
-    let options = super::user_rules::call(ev, &f, heap, key, span)?;
+    let (f, kind, key) = super::user_rules::start(ev, rule, at, span)?;
+    let options = super::user_rules::call(ev, &f, kind, key, span)?;
+    let heap = kind == super::user_rules::UserKind::Heap;
     let position = |(m, n): (u64, u64)| {
         let at = if heap { vec![m.into()] } else { vec![m.into(), n.into()] };
         Value::Classic(ClassicPosition::User(rule.clone(), at))

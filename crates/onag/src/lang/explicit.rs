@@ -342,25 +342,31 @@ impl Explicit {
 /// every option of `g` (at every depth) that is not one of the base's on
 /// that side; the answer is checked by forming `base : h` again, and when
 /// that is not `g` no `h` exists.
-pub(crate) fn subordinate(
-    ev: &mut Eval<'_>,
-    g: GameId,
-    base: &Value,
-    span: Span,
-) -> Result<Value> {
+pub(crate) fn subordinate(ev: &mut Eval<'_>, g: GameId, base: &Value, span: Span) -> Result<Value> {
     let (bl, br) = written_options(ev, base, span)?;
     let base_options = (canonical_all(ev, &bl, span)?, canonical_all(ev, &br, span)?);
-    let mut memo = rustc_hash::FxHashMap::default();
-    let h = subordinate_of(ev, g, &base_options, &mut memo, span)?;
-    let again = ev.arena(span, |a| a.ordinal_sum_on(&base_options.0, &base_options.1, h))?;
-    if again != g {
-        return Err(ev.error(
+    match subordinate_on(ev, g, &base_options, span)? {
+        Some(h) => Ok(ev.game_value(h)),
+        None => Err(ev.error(
             span,
             ErrorKind::InvalidInput,
             "That game cannot be subordinated to the specified base.",
-        ));
+        )),
     }
-    Ok(ev.game_value(h))
+}
+
+/// The game `h` with `g = B : h` for the base `B` given by its options,
+/// or `None` when there is none.
+pub(crate) fn subordinate_on(
+    ev: &mut Eval<'_>,
+    g: GameId,
+    base: &(Vec<GameId>, Vec<GameId>),
+    span: Span,
+) -> Result<Option<GameId>> {
+    let mut memo = rustc_hash::FxHashMap::default();
+    let h = subordinate_of(ev, g, base, &mut memo, span)?;
+    let again = ev.arena(span, |a| a.ordinal_sum_on(&base.0, &base.1, h))?;
+    Ok((again == g).then_some(h))
 }
 
 /// `{sub(xL) for xL not a base Left option | sub(xR) for xR not a base

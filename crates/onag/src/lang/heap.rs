@@ -515,7 +515,9 @@ impl Moves {
         }
         match rules {
             Ruleset::TakeAndBreak(code, _) => Some(Moves::Code(code.clone())),
-            Ruleset::Spawning(rule) => Some(Moves::Spawning(Spawning::new(rule.clone(), budget.clone()))),
+            Ruleset::Spawning(rule) => {
+                Some(Moves::Spawning(Spawning::new(rule.clone(), budget.clone())))
+            }
             _ => None,
         }
     }
@@ -546,9 +548,18 @@ const OPTIONS_HEAP: u64 = 10_000_000;
 /// of heaps left, then by the heaps in increasing order. A move that
 /// leaves nothing is `0`, one heap is a position, several a sum kept as
 /// written.
-pub(crate) fn options(ev: &mut Eval<'_>, rules: &Ruleset, heap: &BigUint, span: Span) -> Result<Value> {
+pub(crate) fn options(
+    ev: &mut Eval<'_>,
+    rules: &Ruleset,
+    heap: &BigUint,
+    span: Span,
+) -> Result<Value> {
     let n = heap.to_usize().filter(|&n| n as u64 <= OPTIONS_HEAP).ok_or_else(|| {
-        ev.error(span, ErrorKind::LimitExceeded, format!("Options lists the moves of heaps up to {OPTIONS_HEAP}"))
+        ev.error(
+            span,
+            ErrorKind::LimitExceeded,
+            format!("Options lists the moves of heaps up to {OPTIONS_HEAP}"),
+        )
     })?;
     let budget = ev.budget.clone();
     let Some(moves) = Moves::of(rules, &budget) else {

@@ -142,6 +142,9 @@ pub enum ClassicRuleset {
     /// `CoordinateRuleset(f)`: `f(m, n)` lists the options of `(m, n)`,
     /// each coordinates or a list of them.
     UserCoordinate(Arc<Closure>),
+    /// `TakeAway(f)`: a move may take at most `f(m)` tokens when the last
+    /// move took `m`.
+    TakeAwayBy(Arc<Closure>),
 }
 
 impl ClassicRuleset {
@@ -152,9 +155,9 @@ impl ClassicRuleset {
         f: &mut dyn FnMut(crate::game::GameId) -> crate::error::Result<crate::game::GameId>,
     ) -> crate::error::Result<()> {
         match self {
-            ClassicRuleset::UserHeap(c) | ClassicRuleset::UserCoordinate(c) => {
-                super::value::map_closure(c, f)
-            }
+            ClassicRuleset::UserHeap(c)
+            | ClassicRuleset::UserCoordinate(c)
+            | ClassicRuleset::TakeAwayBy(c) => super::value::map_closure(c, f),
             ClassicRuleset::Memory(_) => Ok(()),
         }
     }
@@ -176,6 +179,7 @@ impl ClassicRuleset {
             ClassicRuleset::UserCoordinate(f) => {
                 format!("game.heap.CoordinateRuleset({})", f.text)
             }
+            ClassicRuleset::TakeAwayBy(f) => format!("game.heap.TakeAway({})", f.text),
         }
     }
 }

@@ -12,6 +12,8 @@
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::context::Eval;
@@ -23,16 +25,30 @@ use crate::error::{ErrorKind, Result};
 /// A position: a heap `(n, 0)` or coordinates `(m, n)`.
 pub(crate) type Key = (u64, u64);
 
-/// The nim value of the position `at` of the user's ruleset `rule`.
-pub(crate) fn nim_value(
-    ev: &mut Eval<'_>,
+/// How a user's function gives a position's options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UserKind {
+    /// `HeapRuleset(f)`: `f(n)` lists options, each a list of heaps.
+    Heap,
+    /// `CoordinateRuleset(f)`: `f(m, n)` lists options, each coordinates
+    /// or a list of them.
+    Coordinate,
+    /// `TakeAway(f)`: from a heap of `n` whose last move took `m`, a move
+    /// takes `a` with `1 ≤ a ≤ f(m)`, to `(n − a, a)`.
+    TakeAway,
+}
+
+/// The user's function of `rule`, its kind, and the position `at` as a key.
+pub(crate) fn start(
+    ev: &Eval<'_>,
     rule: &ClassicRuleset,
     at: &[BigUint],
     span: Span,
-) -> Result<u64> {
-    let (f, heap) = match rule {
-        ClassicRuleset::UserHeap(f) => (f.clone(), true),
-        ClassicRuleset::UserCoordinate(f) => (f.clone(), false),
+) -> Result<(Arc<Closure>, UserKind, Key)> {
+    let (f, kind) = match rule {
+        ClassicRuleset::UserHeap(f) => (f.clone(), UserKind::Heap),
+        ClassicRuleset::UserCoordinate(f) => (f.clone(), UserKind::Coordinate),
+        ClassicRuleset::TakeAwayBy(f) => (f.clone(), UserKind::TakeAway),
         ClassicRuleset::Memory(_) => {
             return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
         }
@@ -42,11 +58,22 @@ pub(crate) fn nim_value(
             ev.error(span, ErrorKind::Overflow, "Overflow: a position too large to value")
         })
     };
-    let start: Key = match at {
+    let key: Key = match at {
         [n] => (coordinate(n)?, 0),
         [m, n] => (coordinate(m)?, coordinate(n)?),
         _ => return Err(ev.error(span, ErrorKind::InvalidInput, "a position is a heap or (m, n)")),
     };
+    Ok((f, kind, key))
+}
+
+/// The nim value of the position `at` of the user's ruleset `rule`.
+pub(crate) fn nim_value(
+    ev: &mut Eval<'_>,
+    rule: &ClassicRuleset,
+    at: &[BigUint],
+    span: Span,
+) -> Result<u64> {
+    let (f, kind, start) = start(ev, rule, at, span)?;
     let mut memo: FxHashMap<Key, u64> = FxHashMap::default();
     let mut options_of: FxHashMap<Key, Vec<Vec<Key>>> = FxHashMap::default();
     let mut on_stack: FxHashSet<Key> = FxHashSet::default();
@@ -58,7 +85,7 @@ pub(crate) fn nim_value(
         }
         ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
         if let std::collections::hash_map::Entry::Vacant(slot) = options_of.entry(k) {
-            slot.insert(call(ev, &f, heap, k, span)?);
+            slot.insert(call(ev, &f, kind, k, span)?);
         }
         let options = &options_of[&k];
         let missing: Vec<Key> =
@@ -81,7 +108,11 @@ pub(crate) fn nim_value(
         on_stack.insert(k);
         for p in missing {
             if on_stack.contains(&p) {
-                let shown = if heap { format!("{}", p.0) } else { format!("({},{})", p.0, p.1) };
+                let shown = if kind == UserKind::Heap {
+                    format!("{}", p.0)
+                } else {
+                    format!("({},{})", p.0, p.1)
+                };
                 return Err(ev.error(
                     span,
                     ErrorKind::InvalidInput,
@@ -95,7 +126,17 @@ pub(crate) fn nim_value(
 }
 
 /// The options of `k`, each a list of positions, from the user's function.
-pub(crate) fn call(ev: &mut Eval<'_>, f: &Closure, heap: bool, k: Key, span: Span) -> Result<Vec<Vec<Key>>> {
+pub(crate) fn call(
+    ev: &mut Eval<'_>,
+    f: &Closure,
+    kind: UserKind,
+    k: Key,
+    span: Span,
+) -> Result<Vec<Vec<Key>>> {
+    if kind == UserKind::TakeAway {
+        return take_away(ev, f, k, span);
+    }
+    let heap = kind == UserKind::Heap;
     let args = if heap {
         vec![(None, Value::int(k.0), span)]
     } else {
@@ -142,4 +183,28 @@ pub(crate) fn call(ev: &mut Eval<'_>, f: &Closure, heap: bool, k: Key, span: Spa
         options.push(parts);
     }
     Ok(options)
+}
+
+/// The options of `(n, m)` in `TakeAway(f)`: take `a` tokens, `1 ≤ a ≤
+/// min(n, f(m))`, to `(n − a, a)`.
+fn take_away(ev: &mut Eval<'_>, f: &Closure, (n, m): Key, span: Span) -> Result<Vec<Vec<Key>>> {
+    let limit = ev.apply(f, vec![(None, Value::int(m), span)], span)?;
+    let most = match &limit {
+        Value::Number(q) => q.floor().to_integer(),
+        Value::Infinity(false) => num_bigint::BigInt::from(n),
+        other => {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!(
+                    "TakeAway's function gave {}; it must give the most a move may take (a number)",
+                    other.kind_name()
+                ),
+            ));
+        }
+    };
+    let most = most
+        .to_u64()
+        .map_or(if most.sign() == num_bigint::Sign::Minus { 0 } else { n }, |x| x.min(n));
+    Ok((1..=most).map(|a| vec![(n - a, a)]).collect())
 }

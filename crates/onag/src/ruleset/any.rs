@@ -124,11 +124,7 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
 
     /// The misère canonical form, for an impartial ruleset, copied into
     /// `into`; `None` otherwise.
-    fn misere_form(
-        &self,
-        solvers: &mut Solvers,
-        into: &mut MisereGames,
-    ) -> Result<Option<FormId>>;
+    fn misere_form(&self, solvers: &mut Solvers, into: &mut MisereGames) -> Result<Option<FormId>>;
 
     /// A copy.
     fn clone_box(&self) -> Box<dyn AnyPosition>;
@@ -229,11 +225,7 @@ where
         solvers.get::<P>().nim_value(&self.position).map(Some)
     }
 
-    fn misere_form(
-        &self,
-        solvers: &mut Solvers,
-        into: &mut MisereGames,
-    ) -> Result<Option<FormId>> {
+    fn misere_form(&self, solvers: &mut Solvers, into: &mut MisereGames) -> Result<Option<FormId>> {
         if !P::IMPARTIAL {
             return Ok(None);
         }

@@ -41,8 +41,8 @@ use super::position::{PartizanPosition, Player};
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Arena, GameId};
-use crate::impartial::misere::{FormId, MisereForms};
 use crate::impartial::mex;
+use crate::impartial::misere::{FormId, MisereForms};
 
 /// New table entries between two budget checks.
 const CHECK_EVERY: usize = 1 << 12;
@@ -445,7 +445,8 @@ impl<P: PartizanPosition> Solver<P> {
                 key.clone(),
                 |frame| misere_finish(forms, frame, budget),
                 |table, stack_bytes| {
-                    let bytes = table_bytes::<P, FormId>(table.capacity()) + other_bytes + stack_bytes;
+                    let bytes =
+                        table_bytes::<P, FormId>(table.capacity()) + other_bytes + stack_bytes;
                     check(budget, table.len(), bytes)
                 },
                 budget.max_positions(),

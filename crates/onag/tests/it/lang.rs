@@ -279,7 +279,10 @@ fn game_errors() {
         ("^ < -1", "false"),
         // A DAG whose printed tree is exponentially long: an error, not a hang.
         ("*:-4:*45", "error: the printed form is longer than 16777216 characters"),
-        ("{1|0}.Pow(2)", "error: 1:7: Pow and PowTo need a game of the form {0|H}"),
+        (
+            "{1|0}.Pow(2)",
+            "error: 1:7: Invalid base for `Pow` operation (base must be of the form {0|H}).",
+        ),
         ("^ + [1]", "error: 1:3: '+' cannot combine a game and a list"),
     ]);
 }
@@ -1042,5 +1045,22 @@ fn options_norton_products_and_subordinates_match_cgsuite() {
         ("(-13/16).Subordinate(-1)", "3/8"),
         ("^.PowTo(5).Subordinate('{*|*}')", "5"),
         ("(2^12).Subordinate(1)", "4095"),
+        ("^.Pow(7/4)", "{0||0,v*|0,{0,v*|0,*}}"),
+        ("^.Pow(3)", "^<3>"),
+        ("{0||0|-2}.Pow(3)", "{0||0|-2,{0|-2,{0|-2}}}"),
+        ("{0||0|-2}.Pow(7/4)", "{0||0,{0|-2,{0|-2}}|-2,{0,{0|-2,{0|-2}}|-2,{0|-2}}}"),
+        ("^.PowTo(7/4)", "{^|*,^[2]||*,^[2]}"),
+        ("^.PowTo(3)", "^[3]"),
+        ("{0||0|-2}.PowTo(3)", "{Tiny(2)||0|-2|||0|-2}"),
+        ("{0||0|-2}.PowTo(7/4)", "{Tiny(2)|{0|-2},{Tiny(2)||0|-2}||{0|-2},{Tiny(2)||0|-2}}"),
+        ("(+-1).PowTo(3)", "{1,{1,+-1|-1}|-1}"),
+        (
+            "(+-1).Pow(3)",
+            "error: 1:7: Invalid base for `Pow` operation (base must be of the form {0|H}).",
+        ),
+        ("^.Pow(0)", "error: 1:7: Invalid exponent."),
+        ("^.PowTo(0)", "0"),
+        ("^.PowTo(-1)", "error: 1:9: Invalid exponent."),
+        ("^.Pow(1/3)", "error: 1:7: Pow needs a dyadic rational exponent, not 1/3"),
     ]);
 }

@@ -82,6 +82,29 @@ fn positions_take_part_in_arithmetic_and_comparisons() {
             "[game.heap.Kayles(4),game.heap.Kayles(1) + game.heap.Kayles(3),game.heap.Kayles(2) + game.heap.Kayles(2),game.heap.Kayles(3),game.heap.Kayles(1) + game.heap.Kayles(2)]",
         ),
         ("game.heap.Kayles(2).Options", "[game.heap.Kayles(1),0]"),
+        // TakeAway with a function goes through the user's-ruleset search;
+        // CGSuite's rows for TakeAway(3) and FibonacciNim (= TakeAway(2)).
+        (
+            "[game.heap.TakeAway(k -> 3 * k)((10,n)).NimValue for n from 0 to 20]",
+            "[0,2,2,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6]",
+        ),
+        (
+            "[game.heap.TakeAway(k -> 2 * k)((10,n)).NimValue for n from 0 to 20]",
+            "[0,2,2,2,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5]",
+        ),
+        (
+            "[game.heap.TakeAway(k -> k + 1)((12,n)).NimValue for n from 0 to 12] == [game.heap.TakeAway(k -> k + 1)((12,n)).CanonicalForm.NimValue for n from 0 to 12]",
+            "true",
+        ),
+        ("game.heap.TakeAway(k -> 3 * k)((10,10)).Options.Size", "10"),
+        (
+            "game.heap.TakeAway(k -> k)((3,2)).Options",
+            "[game.heap.TakeAway(k -> k)((2,1)),game.heap.TakeAway(k -> k)((1,2))]",
+        ),
+        (
+            "game.heap.TakeAway(k -> \"a\")((3,2)).NimValue",
+            "error: 1:37: TakeAway's function gave a string; it must give the most a move may take (a number)",
+        ),
         ("game.heap.Kayles(0).Options", "[]"),
         ("game.heap.Nim(3).Options(Right)", "[game.heap.Nim(2),game.heap.Nim(1),0]"),
         ("[x.NimValue for x in game.heap.Kayles(5).Options]", "[1,2,0,3,3]"),

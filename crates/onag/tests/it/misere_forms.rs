@@ -249,7 +249,7 @@ fn cgsuite_examples_of_genus_and_phylum() {
         ("*[[*[4]+*[2]]]", "0^0", 0, 0, Phylum::HereditarilyTame),
         ("*[[[2]],[[2],1]]", "0^0", 0, 0, Phylum::ReversiblyTame),
         ("*[[[2]],[[[2],0],0,1]]", "0^0", 0, 0, Phylum::ReversiblyTame),
-        ("*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", "0^120", 1, 0, Phylum::Wild),
+        ("*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", "0^120", 1, 0, Phylum::Tameable),
         ("*[[[2],2,0],[[2],3],1]", "0^2", 2, 0, Phylum::ReversiblyRestive),
     ];
     let rule: TakeAndBreak = "0.7".parse().unwrap();

@@ -57,7 +57,7 @@ impl MisereGames {
             let mut pick: Vec<usize> = (0..size).collect();
             loop {
                 tried += 1;
-                if tried.is_multiple_of(CHECK_EVERY) {
+                if tried % CHECK_EVERY == 0 {
                     budget.check(self.forms.len() as u64)?;
                     budget.check_memory(self.forms.bytes())?;
                 }

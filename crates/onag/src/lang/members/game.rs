@@ -3,7 +3,6 @@
 //! each computed by [`crate::game`]'s arena.
 
 use num_bigint::BigInt;
-use num_traits::ToPrimitive;
 
 use super::super::context::Eval;
 use super::super::lexer::Span;
@@ -66,11 +65,71 @@ fn game_arg(ev: &mut Eval<'_>, name: &str, args: Args<'_>, i: usize) -> Result<G
 
 fn power(ev: &mut Eval<'_>, g: GameId, args: Args<'_>, span: Span, to: bool) -> Result<Value> {
     let name = if to { "PowTo" } else { "Pow" };
-    let n =
-        args[0].0.as_integer().and_then(|n| n.to_u64()).filter(|&n| n > 0).ok_or_else(|| {
-            ev.error(args[0].1, ErrorKind::InvalidInput, format!("{name} needs a positive integer"))
+    let (x, at) = &args[0];
+    let exponent = match x {
+        Value::Number(q) if super::super::value::is_dyadic(q) => q.clone(),
+        other => {
+            let shown = match other {
+                Value::Number(q) => q.to_string(),
+                o => o.kind_name().to_string(),
+            };
+            return Err(ev.error(
+                *at,
+                ErrorKind::InvalidInput,
+                format!("{name} needs a dyadic rational exponent, not {shown}"),
+            ));
+        }
+    };
+    if to {
+        return pow_to(ev, g, &exponent, *at).map(|p| ev.game_value(p));
+    }
+    let h = ev
+        .arena(span, |a| {
+            let zero = a.zero();
+            match (a.left_options(g)?.as_slice(), a.right_options(g)?.as_slice()) {
+                ([l], [h]) if *l == zero => Ok(Some(*h)),
+                _ => Ok(None),
+            }
+        })?
+        .ok_or_else(|| {
+            ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                "Invalid base for `Pow` operation (base must be of the form {0|H}).",
+            )
         })?;
-    game_of(ev, g, span, |a, g| if to { a.pow_to(g, n) } else { a.pow(g, n) })
+    let below =
+        pow_to(ev, g, &(exponent - num_rational::BigRational::from_integer(1.into())), *at)?;
+    game_of(ev, h, span, |a, h| {
+        let right = a.sub(h, below)?;
+        let zero = a.zero();
+        a.from_options(&[zero], &[right])
+    })
+}
+
+/// `G.PowTo(x)` for a dyadic `x`: `0` for `x = 0`, else `G : H` where
+/// `1 : H = x` (so `G.PowTo(n)` is `G : (n − 1)`); "Invalid exponent." when
+/// `x` is negative (no such `H`).
+fn pow_to(
+    ev: &mut Eval<'_>,
+    g: GameId,
+    x: &num_rational::BigRational,
+    span: Span,
+) -> Result<GameId> {
+    use num_traits::Zero;
+    if x.is_zero() {
+        return Ok(ev.state.arena.zero());
+    }
+    let invalid = |ev: &Eval<'_>| ev.error(span, ErrorKind::InvalidInput, "Invalid exponent.");
+    if x < &num_rational::BigRational::zero() {
+        return Err(invalid(ev));
+    }
+    let dyadic = Dyadic::from_rational(x).ok_or_else(|| invalid(ev))?;
+    let xg = ev.arena(span, |a| a.dyadic(&dyadic))?;
+    let one = (vec![ev.state.arena.zero()], Vec::new());
+    let h =
+        super::super::explicit::subordinate_on(ev, xg, &one, span)?.ok_or_else(|| invalid(ev))?;
+    ev.arena(span, |a| a.ordinal_sum(g, h))
 }
 
 fn stop(ev: &mut Eval<'_>, g: GameId, span: Span, left: bool) -> Result<Value> {
@@ -212,12 +271,20 @@ const MEMBERS: &[Member<GameId>] = &[
     member("RightStop", 0, "the Right stop", "{3|-1}.RightStop", |ev, g, _, s| {
         stop(ev, *g, s, false)
     }),
-    member("Pow", 1, "G^n for G = {0|H} (^.Pow(n) is ^<n>)", "^.Pow(3)", |ev, g, a, s| {
-        power(ev, *g, a, s, false)
-    }),
-    member("PowTo", 1, "G^->n for G = {0|H} (^.PowTo(n) is ^[n])", "^.PowTo(3)", |ev, g, a, s| {
-        power(ev, *g, a, s, true)
-    }),
+    member(
+        "Pow",
+        1,
+        "G^x for G = {0|H}, x a dyadic (^.Pow(n) is ^<n>)",
+        "^.Pow(7/4)",
+        |ev, g, a, s| power(ev, *g, a, s, false),
+    ),
+    member(
+        "PowTo",
+        1,
+        "G^->x = G : H where 1 : H = x (^.PowTo(n) is ^[n])",
+        "(+-1).PowTo(3)",
+        |ev, g, a, s| power(ev, *g, a, s, true),
+    ),
     member("IsZero", 0, "whether it equals 0", "(*+*).IsZero", |ev, g, _, _| {
         Ok(Value::Bool(*g == ev.state.arena.zero()))
     }),
