@@ -343,8 +343,7 @@ impl Explicit {
 /// that side; the answer is checked by forming `base : h` again, and when
 /// that is not `g` no `h` exists.
 pub(crate) fn subordinate(ev: &mut Eval<'_>, g: GameId, base: &Value, span: Span) -> Result<Value> {
-    let (bl, br) = written_options(ev, base, span)?;
-    let base_options = (canonical_all(ev, &bl, span)?, canonical_all(ev, &br, span)?);
+    let base_options = base_options(ev, base, span)?;
     match subordinate_on(ev, g, &base_options, span)? {
         Some(h) => Ok(ev.game_value(h)),
         None => Err(ev.error(
@@ -353,6 +352,21 @@ pub(crate) fn subordinate(ev: &mut Eval<'_>, g: GameId, base: &Value, span: Span
             "That game cannot be subordinated to the specified base.",
         )),
     }
+}
+
+/// The canonical forms of the options of `base` as written (`'{*|*}'` has
+/// the options `*` and `*`, though it is `0`): what an ordinal sum on it
+/// depends on.
+pub(crate) fn base_options(
+    ev: &mut Eval<'_>,
+    base: &Value,
+    span: Span,
+) -> Result<(Vec<GameId>, Vec<GameId>)> {
+    if matches!(base, Value::Loopy(_)) {
+        return Err(ev.error(span, ErrorKind::InvalidInput, "the base must be a short game"));
+    }
+    let (bl, br) = written_options(ev, base, span)?;
+    Ok((canonical_all(ev, &bl, span)?, canonical_all(ev, &br, span)?))
 }
 
 /// The game `h` with `g = B : h` for the base `B` given by its options,

@@ -2,7 +2,7 @@
 //! literals with `pass` or named nodes (read by the library's loopy parser
 //! from the literal's text), the names `on`, `off`, `over`, `under`, `dud`,
 //! `upon`, `uponth`, and the operators `+`, `-`, unary `-`, comparisons and
-//! equality on loopy values. Every value is computed by
+//! equality on loopy values, powers with loopy exponents. Every value is computed by
 //! [`crate::loopy::partizan`]; a loopy literal whose value is a short game
 //! comes back as that game (or number).
 
@@ -11,11 +11,12 @@ use super::context::Eval;
 use super::lexer::Span;
 use super::value::Value;
 use crate::error::{Error, ErrorKind, Location, Result};
+use crate::game::GameId;
 use crate::loopy::partizan::backsliding::Backsliding;
 use crate::loopy::partizan::fox_geese::FoxAndGeese;
 use crate::loopy::partizan::parse::{Literal, MAX_SUM_NODES, parse_literal_with};
 use crate::loopy::partizan::print::{print_value, short_values};
-use crate::loopy::partizan::{LoopyGame, SidedValue};
+use crate::loopy::partizan::{LoopyGame, SidedValue, ordinal};
 
 /// Whether a brace literal is loopy: it holds `pass` or a named node.
 pub(crate) fn is_loopy_literal(expr: &Expr) -> bool {
@@ -366,4 +367,40 @@ pub(crate) fn show(
     budget: &crate::Budget,
 ) -> Result<String> {
     print_value(v, arena, budget)
+}
+
+/// The message of a power whose exponent has no subordinate to 1.
+const INVALID_EXPONENT: &str = "Invalid exponent.";
+
+/// `g.PowTo(x)` for a loopy pseudonumber `x`: `g : H` where `1 : H = x`
+/// (`^.PowTo(on)` is `^[on]`).
+pub(crate) fn pow_to(ev: &mut Eval<'_>, g: GameId, x: &SidedValue, span: Span) -> Result<Value> {
+    let locate = |ev: &Eval<'_>, e: Error| ev.locate(e, span);
+    let invalid = |ev: &Eval<'_>| ev.error(span, ErrorKind::InvalidInput, INVALID_EXPONENT);
+    if !x.is_stopper(ev.budget).map_err(|e| locate(ev, e))? {
+        return Err(invalid(ev));
+    }
+    let budget = ev.budget;
+    let arena = &mut ev.state.arena;
+    let one = ([arena.zero()], []);
+    let h = ordinal::subordinate(arena, &one.0, &one.1, &x.onside, budget)
+        .map_err(|e| locate(ev, e))?
+        .ok_or_else(|| invalid(ev))?;
+    let arena = &mut ev.state.arena;
+    let (gl, gr) = match (arena.left_options(g), arena.right_options(g)) {
+        (Ok(l), Ok(r)) => (l, r),
+        (Err(e), _) | (_, Err(e)) => return Err(locate(ev, e)),
+    };
+    let sum = ordinal::ordinal_sum(arena, &gl, &gr, &h).map_err(|e| locate(ev, e))?;
+    let value = SidedValue::of(&sum, budget).map_err(|e| locate(ev, e))?;
+    of_sided(ev, value, span)
+}
+
+/// `{0 | right}` for a right option that may be loopy.
+pub(crate) fn zero_slash(ev: &mut Eval<'_>, right: Value, span: Span) -> Result<Value> {
+    let zero = Value::int(0);
+    match game_from_options(ev, std::slice::from_ref(&zero), std::slice::from_ref(&right), span) {
+        Some(result) => result,
+        None => super::games::game_from_options(ev, vec![zero], vec![right], span),
+    }
 }

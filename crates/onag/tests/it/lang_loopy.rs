@@ -244,3 +244,41 @@ fn loopy_rulesets() {
     assert!(run("dud & 0").contains("not one"));
     assert!(run("0 & 1").contains("onside must be"));
 }
+
+/// CGSuite's expected outputs (its game tests) for powers with loopy
+/// exponents and subordinates of stoppers.
+#[test]
+fn loopy_powers_and_subordinates_match_cgsuite() {
+    check(&[
+        ("^.Pow({pass|1})", "error: 1:7: Invalid exponent."),
+        ("^.Pow(off)", "error: 1:7: Invalid exponent."),
+        ("^.Pow({1|pass})", "{0||0,pass|0,*}"),
+        ("^.Pow({5|pass})", "{0||0,pass|0,v[4]*}"),
+        ("^.Pow({pass|5})", "{0||0,v[4]*|0,pass}"),
+        ("^.Pow(on)", "^<on>"),
+        ("{0||0|-2}.Pow({5|pass})", "{0||0,pass|-2,{0|-2,{0|-2,{0|-2,{0|-2,{0|-2}}}}}}"),
+        ("{0||0|-2}.Pow(on)", "{0||0|-2,pass}"),
+        ("^.PowTo({pass|1})", "{pass|*,^}"),
+        ("^.PowTo({1|pass})", "{^|*,pass}"),
+        ("^.PowTo({5|pass})", "{^[5]|*,pass}"),
+        ("^.PowTo({pass|5})", "{pass|*,^[5]}"),
+        ("^.PowTo(on)", "^[on]"),
+        ("{0||0|-2}.PowTo({5|pass})", "{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}"),
+        ("{0||0|-2}.PowTo(on)", "{pass||0|-2}"),
+        ("over.Subordinate(1)", "off"),
+        ("(upon+*).Subordinate(*)", "on"),
+        ("upon.Subordinate('{*|*}')", "on"),
+        ("{0,*|0,pass}.Subordinate(*)", "over"),
+        ("on.Subordinate(1)", "on"),
+        (
+            "on.Subordinate(*)",
+            "error: 1:4: That game cannot be subordinated to the specified base.",
+        ),
+        ("upon.Downsum(^.Pow(on))", "^[on]"),
+        ("upon.DownsumVariety(^.Pow(on))", "v<on>"),
+        ("upon.Upsum(^.Pow(on))", "{0|^<on>*}"),
+        ("^.Pow(on) + {0|upon}", "{0||0|^<on>*} & {0|^[on]}"),
+        ("over.Subordinate(on)", "error: 1:18: the base must be a short game"),
+        ("^.PowTo(on+off)", "error: 1:9: Invalid exponent."),
+    ]);
+}

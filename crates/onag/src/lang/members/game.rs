@@ -4,6 +4,7 @@
 
 use num_bigint::BigInt;
 
+use super::super::ast::BinOp;
 use super::super::context::Eval;
 use super::super::lexer::Span;
 use super::super::value::{Player, Value};
@@ -66,22 +67,9 @@ fn game_arg(ev: &mut Eval<'_>, name: &str, args: Args<'_>, i: usize) -> Result<G
 fn power(ev: &mut Eval<'_>, g: GameId, args: Args<'_>, span: Span, to: bool) -> Result<Value> {
     let name = if to { "PowTo" } else { "Pow" };
     let (x, at) = &args[0];
-    let exponent = match x {
-        Value::Number(q) if super::super::value::is_dyadic(q) => q.clone(),
-        other => {
-            let shown = match other {
-                Value::Number(q) => q.to_string(),
-                o => o.kind_name().to_string(),
-            };
-            return Err(ev.error(
-                *at,
-                ErrorKind::InvalidInput,
-                format!("{name} needs a dyadic rational exponent, not {shown}"),
-            ));
-        }
-    };
+    let exponent = exponent_of(ev, name, x, *at)?;
     if to {
-        return pow_to(ev, g, &exponent, *at).map(|p| ev.game_value(p));
+        return pow_to_value(ev, g, &exponent, *at);
     }
     let h = ev
         .arena(span, |a| {
@@ -98,13 +86,45 @@ fn power(ev: &mut Eval<'_>, g: GameId, args: Args<'_>, span: Span, to: bool) -> 
                 "Invalid base for `Pow` operation (base must be of the form {0|H}).",
             )
         })?;
-    let below =
-        pow_to(ev, g, &(exponent - num_rational::BigRational::from_integer(1.into())), *at)?;
-    game_of(ev, h, span, |a, h| {
-        let right = a.sub(h, below)?;
-        let zero = a.zero();
-        a.from_options(&[zero], &[right])
-    })
+    // G^x = {0 | H − G^→(x−1)}.
+    let less = match exponent {
+        Value::Number(q) => Value::Number(q - num_rational::BigRational::from_integer(1.into())),
+        loopy => super::super::ops::binary(ev, &BinOp::Sub, loopy, Value::int(1), *at)?,
+    };
+    let below = pow_to_value(ev, g, &exponent_of(ev, name, &less, *at)?, *at)?;
+    let right = super::super::ops::binary(ev, &BinOp::Sub, Value::Game(h), below, span)?;
+    super::super::loopy::zero_slash(ev, right, span)
+}
+
+/// The exponent of `Pow` or `PowTo`: a dyadic rational, or a loopy value
+/// (a pseudonumber such as `on` or `{pass|1}`).
+fn exponent_of(ev: &Eval<'_>, name: &str, x: &Value, at: Span) -> Result<Value> {
+    match x {
+        Value::Number(q) if super::super::value::is_dyadic(q) => Ok(x.clone()),
+        Value::Loopy(_) => Ok(x.clone()),
+        other => {
+            let shown = match other {
+                Value::Number(q) => q.to_string(),
+                o => o.kind_name().to_string(),
+            };
+            Err(ev.error(
+                at,
+                ErrorKind::InvalidInput,
+                format!(
+                    "{name} needs a dyadic rational or loopy pseudonumber exponent, not {shown}"
+                ),
+            ))
+        }
+    }
+}
+
+/// `g.PowTo(x)` for an exponent [`exponent_of`] accepted.
+fn pow_to_value(ev: &mut Eval<'_>, g: GameId, x: &Value, at: Span) -> Result<Value> {
+    match x {
+        Value::Number(q) => pow_to(ev, g, q, at).map(|p| ev.game_value(p)),
+        Value::Loopy(s) => super::super::loopy::pow_to(ev, g, s, at),
+        _ => Err(ev.error(at, ErrorKind::InvalidInput, "Invalid exponent.")),
+    }
 }
 
 /// `G.PowTo(x)` for a dyadic `x`: `0` for `x = 0`, else `G : H` where

@@ -103,6 +103,33 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
     on: "loopy game",
     members: &[
         member(
+            "Subordinate",
+            1,
+            "the stopper H with G = B:H for the short base B (its options as written); an error when there is none",
+            "over.Subordinate(1)",
+            |ev, v, a, s| {
+                let g = stopper(ev, v, "Subordinate", s)?.onside.clone();
+                let (bl, br) = super::super::explicit::base_options(ev, &a[0].0, a[0].1)?;
+                let budget = ev.budget;
+                let h = crate::loopy::partizan::ordinal::subordinate(
+                    &mut ev.state.arena,
+                    &bl,
+                    &br,
+                    &g,
+                    budget,
+                )
+                .map_err(|e| ev.locate(e, s))?;
+                match h {
+                    Some(h) => node(ev, &h, s),
+                    None => Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "That game cannot be subordinated to the specified base.",
+                    )),
+                }
+            },
+        ),
+        member(
             "Onside",
             0,
             "the onside G⁺ (a canonical stopper; G = G⁺ & G⁻)",

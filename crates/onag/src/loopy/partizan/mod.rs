@@ -31,6 +31,7 @@ pub mod degree;
 pub mod file;
 pub mod fox_geese;
 pub mod graph;
+pub mod ordinal;
 pub mod outcome;
 pub mod parse;
 pub mod position;
