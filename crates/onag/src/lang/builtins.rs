@@ -88,6 +88,19 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
                     ev.arena(span, |ar| if short == "Tiny" { ar.tiny(g) } else { ar.miny(g) })?;
                 return Ok(ev.game_value(t));
             }
+            if matches!(short, "Max" | "Min" | "Sum" | "Mex") && path == short {
+                // `Max(c)` is `c.Max`.
+                let a = positional(ev, short, Some(args), 1, span)?;
+                let (collection, at) = a.into_iter().next().unwrap_or((Value::Nothing, span));
+                if !matches!(collection, Value::List(_) | Value::Set(_) | Value::GameSet(_)) {
+                    return Err(ev.error(
+                        at,
+                        ErrorKind::InvalidInput,
+                        format!("{short} needs a list or a set, not {}", collection.kind_name()),
+                    ));
+                }
+                return super::members::member(ev, collection, short, span, None);
+            }
             if short == "Subtraction" {
                 return rulesets::subtraction(ev, &args, span);
             }

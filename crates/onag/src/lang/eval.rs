@@ -35,7 +35,8 @@ fn shows_value(statement: &Expr) -> bool {
 }
 
 /// Names that evaluate to themselves as callables or namespaces.
-const BUILTINS: &[&str] = &["Tiny", "Miny", "game", "listof", "setof", "sumof"];
+const BUILTINS: &[&str] =
+    &["Tiny", "Miny", "game", "listof", "setof", "sumof", "Max", "Min", "Sum", "Mex"];
 
 /// The builtins that collect a comprehension: `listof(e for …)`.
 const COLLECTORS: &[&str] = &["listof", "setof", "sumof"];

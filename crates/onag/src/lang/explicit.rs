@@ -35,6 +35,11 @@ pub enum Explicit {
     Ordinal(Value, Value),
     /// `n * g` (Norton multiplication by an integer).
     Multiple(BigInt, Value),
+    /// `a ConjunctiveSum b`, `a SelectiveSum b` or `a OrdinalProduct b`
+    /// (see `compound.rs`).
+    Compound(super::compound::Kind, Value, Value),
+    /// `-(g)` for a product, whose negative is not pushed inside.
+    Negative(Value),
 }
 
 /// Whether `v` is an explicit or compound game.
@@ -63,7 +68,7 @@ pub(crate) fn sum_of(parts: Vec<Value>) -> Value {
     parts.fold(first, |acc, v| explicit(Explicit::Sum(acc, v)))
 }
 
-fn explicit(e: Explicit) -> Value {
+pub(crate) fn explicit(e: Explicit) -> Value {
     Value::Explicit(Arc::new(e))
 }
 
@@ -83,7 +88,7 @@ pub(crate) fn game(
 /// Checks that `v` can be part of an explicit game.
 fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
     match v {
-        Value::Number(_) | Value::Game(_) | Value::Explicit(_) => Ok(()),
+        Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => Ok(()),
         v if is_position(v) => Ok(()),
         other => Err(ev.error(
             span,
@@ -103,7 +108,11 @@ pub(crate) fn negate(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<Value> 
         Explicit::Game(l, r) => Explicit::Game(neg_all(ev, r)?, neg_all(ev, l)?),
         Explicit::Sum(a, b) => Explicit::Sum(negate(ev, a, span)?, negate(ev, b, span)?),
         Explicit::Ordinal(a, b) => Explicit::Ordinal(negate(ev, a, span)?, negate(ev, b, span)?),
-        Explicit::Multiple(n, g) => Explicit::Multiple(-n, g.clone()),
+        Explicit::Compound(kind, a, b) if kind.negates_parts() => {
+            Explicit::Compound(*kind, negate(ev, a, span)?, negate(ev, b, span)?)
+        }
+        Explicit::Negative(g) => return Ok(g.clone()),
+        Explicit::Multiple(..) | Explicit::Compound(..) => Explicit::Negative(v.clone()),
     }))
 }
 
@@ -148,8 +157,8 @@ pub(crate) fn binary(
             Ok(explicit(Explicit::Multiple(n, g.clone())))
         }
         _ => {
-            let x = Value::Game(canonical(ev, a, span)?);
-            let y = Value::Game(canonical(ev, b, span)?);
+            let x = value(ev, a, span)?;
+            let y = value(ev, b, span)?;
             super::ops::binary(ev, op, x, y, span)
         }
     })())
@@ -162,8 +171,121 @@ pub(crate) fn ordinal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Re
     Ok(explicit(Explicit::Ordinal(a.clone(), b.clone())))
 }
 
+/// Whether `v` has a loopy game among its parts, at any depth.
+fn holds_loopy(v: &Value) -> bool {
+    match v {
+        Value::Loopy(_) => true,
+        Value::Explicit(e) => match &**e {
+            Explicit::Game(l, r) => l.iter().chain(r).any(holds_loopy),
+            Explicit::Sum(a, b) | Explicit::Ordinal(a, b) => holds_loopy(a) || holds_loopy(b),
+            Explicit::Multiple(_, g) | Explicit::Negative(g) => holds_loopy(g),
+            Explicit::Compound(_, a, b) => holds_loopy(a) || holds_loopy(b),
+        },
+        _ => false,
+    }
+}
+
+/// Most copies `n * g` of a loopy game adds (each copy is a graph sum).
+const MAX_LOOPY_COPIES: u32 = 64;
+
+/// The value of an explicit game: its canonical form, or for one with
+/// loopy parts the loopy value (a short game again when it is one).
+pub(crate) fn value(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<Value> {
+    use super::ast::BinOp;
+    if !holds_loopy(v) {
+        return match v {
+            Value::Explicit(_) => canonical(ev, v, span).map(|g| ev.game_value(g)),
+            other => Ok(other.clone()),
+        };
+    }
+    let Value::Explicit(e) = v else { return Ok(v.clone()) };
+    let e = e.clone();
+    match &*e {
+        Explicit::Game(l, r) => {
+            let left = l.iter().map(|x| value(ev, x, span)).collect::<Result<Vec<_>>>()?;
+            let right = r.iter().map(|x| value(ev, x, span)).collect::<Result<Vec<_>>>()?;
+            match super::loopy::game_from_options(ev, &left, &right, span) {
+                Some(result) => result,
+                None => super::games::game_from_options(ev, left, right, span),
+            }
+        }
+        Explicit::Sum(a, b) => {
+            let (x, y) = (value(ev, a, span)?, value(ev, b, span)?);
+            super::ops::binary(ev, &BinOp::Add, x, y, span)
+        }
+        Explicit::Multiple(n, g) => {
+            let copies = n.magnitude().to_u32_digits();
+            let count = match copies.as_slice() {
+                [] => 0,
+                [c] if *c <= MAX_LOOPY_COPIES => *c,
+                _ => {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::LimitExceeded,
+                        format!("at most {MAX_LOOPY_COPIES} copies of a loopy game are added"),
+                    ));
+                }
+            };
+            let one = value(ev, g, span)?;
+            let one = if n.sign() == num_bigint::Sign::Minus {
+                super::ops::negate(ev, one, span)?
+            } else {
+                one
+            };
+            let mut total = Value::int(0);
+            for _ in 0..count {
+                total = super::ops::binary(ev, &BinOp::Add, total, one.clone(), span)?;
+            }
+            Ok(total)
+        }
+        Explicit::Compound(kind, ..) => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{} of loopy games is not available", kind.name()),
+        )),
+        Explicit::Negative(g) => {
+            let g = value(ev, g, span)?;
+            super::ops::negate(ev, g, span)
+        }
+        Explicit::Ordinal(a, b) => {
+            if holds_loopy(a) {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    "an ordinal sum needs a short base; this one is loopy",
+                ));
+            }
+            let (bl, br) = base_options(ev, a, span)?;
+            let Value::Loopy(h) = value(ev, b, span)? else {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    "a loopy exponent was expected",
+                ));
+            };
+            let budget = ev.budget;
+            let sum = crate::loopy::partizan::ordinal::ordinal_sum(
+                &mut ev.state.arena,
+                &bl,
+                &br,
+                &h.onside,
+            )
+            .and_then(|g| crate::loopy::partizan::SidedValue::of(&g, budget))
+            .map_err(|e| ev.locate(e, span))?;
+            super::loopy::of_sided(ev, sum, span)
+        }
+    }
+}
+
 /// The canonical form of a part of an explicit game.
 pub(crate) fn canonical(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<GameId> {
+    if holds_loopy(v) {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "this game has loopy parts: it has no short canonical form",
+        ));
+    }
     let Value::Explicit(e) = v else { return ev.game_of(v, span, "an explicit game") };
     let e = e.clone();
     match &*e {
@@ -187,6 +309,11 @@ pub(crate) fn canonical(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<Game
             let g = canonical(ev, g, span)?;
             ev.arena(span, |ar| ar.norton_multiply(g, n))
         }
+        Explicit::Compound(kind, a, b) => super::compound::canonical(ev, *kind, a, b, span),
+        Explicit::Negative(g) => {
+            let g = canonical(ev, g, span)?;
+            ev.arena(span, |ar| ar.neg(g))
+        }
     }
 }
 
@@ -196,7 +323,11 @@ fn canonical_all(ev: &mut Eval<'_>, vs: &[Value], span: Span) -> Result<Vec<Game
 
 /// The options of `v`: as written for `'{L|R}'`, those of the canonical
 /// form for anything else.
-fn written_options(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<(Vec<Value>, Vec<Value>)> {
+pub(crate) fn written_options(
+    ev: &mut Eval<'_>,
+    v: &Value,
+    span: Span,
+) -> Result<(Vec<Value>, Vec<Value>)> {
     if let Value::Explicit(e) = v
         && let Explicit::Game(l, r) = &**e
     {
@@ -241,17 +372,19 @@ pub(crate) fn options(ev: &Eval<'_>, e: &Explicit, left: bool, span: Span) -> Re
     }
 }
 
-/// How binding a part prints: an explicit game or a number binds tightest,
-/// then `*`, `:` and `+`.
+/// How binding a part prints: an explicit game, a number or a negative
+/// product binds tightest, then `*`, `:`, `+` (with `ConjunctiveSum` and
+/// `SelectiveSum`), then `OrdinalProduct` (CGSuite's precedences).
 fn level(v: &Value) -> u8 {
     match v {
         Value::Explicit(e) => match &**e {
-            Explicit::Game(..) => 3,
-            Explicit::Multiple(..) => 2,
-            Explicit::Ordinal(..) => 1,
-            Explicit::Sum(..) => 0,
+            Explicit::Game(..) | Explicit::Negative(_) => 4,
+            Explicit::Multiple(..) => 3,
+            Explicit::Ordinal(..) => 2,
+            Explicit::Sum(..) => 1,
+            Explicit::Compound(kind, ..) => kind.level(),
         },
-        _ => 3,
+        _ => 4,
     }
 }
 
@@ -300,19 +433,31 @@ pub(crate) fn write(
             out.push_str("}'");
         }
         Explicit::Sum(a, b) => {
-            part(out, a, 0, show)?;
+            part(out, a, 1, show)?;
             out.push_str(" + ");
-            part(out, b, 1, show)?;
+            part(out, b, 2, show)?;
         }
         Explicit::Ordinal(a, b) => {
-            part(out, a, 1, show)?;
+            part(out, a, 2, show)?;
             out.push_str(" : ");
-            part(out, b, 2, show)?;
+            part(out, b, 3, show)?;
         }
         Explicit::Multiple(n, g) => {
             out.push_str(&n.to_string());
             out.push_str(" * ");
-            part(out, g, 3, show)?;
+            part(out, g, 4, show)?;
+        }
+        Explicit::Compound(kind, a, b) => {
+            part(out, a, kind.level(), show)?;
+            out.push(' ');
+            out.push_str(kind.name());
+            out.push(' ');
+            part(out, b, kind.level(), show)?;
+        }
+        Explicit::Negative(g) => {
+            out.push_str("-(");
+            part(out, g, 0, show)?;
+            out.push(')');
         }
     }
     Ok(())
@@ -331,7 +476,11 @@ impl Explicit {
                 a.map_games(f)?;
                 b.map_games(f)?;
             }
-            Explicit::Multiple(_, g) => g.map_games(f)?,
+            Explicit::Compound(_, a, b) => {
+                a.map_games(f)?;
+                b.map_games(f)?;
+            }
+            Explicit::Multiple(_, g) | Explicit::Negative(g) => g.map_games(f)?,
         }
         Ok(())
     }

@@ -253,8 +253,7 @@ pub(crate) fn binary(
 /// other value unchanged.
 pub(crate) fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     if let Value::Explicit(_) = &x {
-        let g = super::explicit::canonical(ev, &x, span)?;
-        return Ok(ev.game_value(g));
+        return super::explicit::value(ev, &x, span);
     }
     if let Value::Position(p) = &x {
         let g = super::partizan::value_of(ev, p.as_ref(), span)?;

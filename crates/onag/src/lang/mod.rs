@@ -25,6 +25,7 @@ pub mod arith;
 pub mod ast;
 mod builtins;
 mod classic;
+mod compound;
 mod context;
 mod eval;
 mod explicit;

@@ -1067,3 +1067,43 @@ fn options_norton_products_and_subordinates_match_cgsuite() {
         ),
     ]);
 }
+
+/// CGSuite's expected outputs for members that short games share with
+/// stoppers, the collection functions and take-and-break codes.
+#[test]
+fn stopper_members_of_short_games_collections_and_codes_match_cgsuite() {
+    check(&[
+        ("(*8).Stop(Left)", "0"),
+        ("{2|0}.Stop(Right)", "0"),
+        ("(*8).Onside", "*8"),
+        ("(*8).Offside", "*8"),
+        ("(*8).Variety", "0"),
+        ("(*8).IsIdempotent", "false"),
+        ("(*8).IsLoopfree", "true"),
+        ("(*8).IsPlumtree", "true"),
+        ("(-1/2).IsPseudonumber", "true"),
+        ("(*8).IsStopper", "true"),
+        ("(*8).IsStopperSided", "true"),
+        ("^.Upsum(*)", "^*"),
+        ("over.IsPlumtree", "true"),
+        ("Max([0,1,3,9,7,5])", "9"),
+        ("Mex([0,1,3,9,7,5])", "2"),
+        ("Min([0,1,3,9,7,5])", "0"),
+        ("Sum([0,1,3,9,7,5])", "25"),
+        ("Mex([])", "0"),
+        (
+            "Sum([\"Winning\", \"Ways\", \"Mathematical\", \"Plays\"])",
+            "\"WinningWaysMathematicalPlays\"",
+        ),
+        ("Max([\"Winning\", \"Ways\", \"Mathematical\", \"Plays\"])", "\"Winning\""),
+        ("Sum([])", "error: 1:1: Sum of an empty collection"),
+        ("Max(3)", "error: 1:5: Max needs a list or a set, not an integer"),
+        ("game.heap.Nim.code", "\"0.[3]\""),
+        ("game.heap.GrundysGame.code", "\"4!.0\""),
+        ("game.heap.Kayles.code", "\"0.77\""),
+        ("game.heap.DawsonsKayles.code", "\"0.07\""),
+        ("game.heap.Subtraction([2,3,7]).code", "\"0.0330003\""),
+        ("game.heap.Subtraction([2,3,7], allbut => true).code", "\"0.3003330[3]\""),
+        ("game.heap.TakeAndBreak(\"0.3F\").code", "\"0.3F\""),
+    ]);
+}

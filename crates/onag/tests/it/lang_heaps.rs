@@ -429,7 +429,7 @@ fn collection_members() {
         ("[3,1,2].Max", "3"),
         ("[3,1,2].Min", "1"),
         ("[1/2, *, ^].Sum", "1/2^*"),
-        ("[].Sum", "0"),
+        ("[].Sum", "error: 1:4: Sum of an empty collection"),
         ("[0,1,3].Mex", "2"),
         ("[1,2,3].Filter(x -> x > 1)", "[2,3]"),
         ("[1,2,3].Count(x -> x > 1)", "2"),

@@ -23,6 +23,20 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
             partizan_join,
         ),
         member(
+            "code",
+            0,
+            "the take-and-break code, as a string (Nim is \"0.[3]\")",
+            "game.heap.Kayles.code",
+            |ev, r, _, s| match r.code() {
+                Some(code) => Ok(Value::Str(code.to_string())),
+                None => Err(ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    format!("{} has no take-and-break code", r.name()),
+                )),
+            },
+        ),
+        member(
             "NimValueSequence",
             1,
             "the nim values of heaps 1..n (n below 10^7)",

@@ -169,11 +169,14 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
         member(
             "Sum",
             0,
-            "the sum of the elements (0 when empty)",
+            "the sum of the elements (strings are joined); an error when empty",
             "[1/2, *, ^].Sum",
             |ev, items, _, s| {
-                let mut total = Value::int(0);
-                for x in items {
+                let Some((first, rest)) = items.split_first() else {
+                    return Err(empty(ev, "Sum", s));
+                };
+                let mut total = first.clone();
+                for x in rest {
                     total = ops::binary(ev, &BinOp::Add, total, x.clone(), s)?;
                 }
                 Ok(total)

@@ -4,8 +4,8 @@
 use super::super::context::Eval;
 use super::super::lexer::Span;
 use super::super::loopy::{of_sided, sided_of};
-use super::super::value::Value;
-use super::table::{Args, Table, member};
+use super::super::value::{Player, Value};
+use super::table::{Args, Table, member, player};
 use crate::error::{ErrorKind, Result};
 use crate::loopy::partizan::canonical::stoppers_equal;
 use crate::loopy::partizan::parse::MAX_SUM_NODES;
@@ -186,6 +186,30 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
             "the value itself (a ruleset position's value, as CGSuite's GameValue)",
             "game.grid.FoxAndGeese([(3,1),(3,3)], (1,1)).GameValue",
             |ev, v, _, s| of_sided(ev, v.clone(), s),
+        ),
+        member(
+            "Stop",
+            1,
+            "Stop(Left) or Stop(Right): that player's stop, a pseudonumber",
+            "{5|pass}.Stop(Right)",
+            |ev, v, a, s| {
+                let left = player(ev, "Stop", a, 0)? == Player::Left;
+                stop(ev, v, left, "Stop", s)
+            },
+        ),
+        member(
+            "IsPlumtree",
+            0,
+            "whether every cycle of its sides is a pass (a node moving to itself)",
+            "over.IsPlumtree",
+            |_, v, _, _| Ok(Value::Bool(v.onside.is_plumtree() && v.offside.is_plumtree())),
+        ),
+        member(
+            "IsStopperSided",
+            0,
+            "whether its onside and offside are stoppers (true of every value onag holds)",
+            "(on + off).IsStopperSided",
+            |_, _, _, _| Ok(Value::Bool(true)),
         ),
         member(
             "LeftStop",

@@ -227,6 +227,9 @@ const SPEC_MEMBERS: &[&str] = &[
     "NimDiv",
     "ConwayProduct",
     "OrdinalSum",
+    "ConjunctiveSum",
+    "SelectiveSum",
+    "OrdinalProduct",
     "Subordinate",
 ];
 
@@ -249,6 +252,25 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(infinity::TABLE.docs());
     docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
+    for (name, example, summary) in [
+        (
+            "ConjunctiveSum",
+            "((1/2) ConjunctiveSum (1/4)).CanonicalForm",
+            "G ∧ H: move in both parts; kept as written, .CanonicalForm reduces",
+        ),
+        (
+            "SelectiveSum",
+            "((1/2) SelectiveSum (1/4)).CanonicalForm",
+            "G ∨ H: move in one part or both; kept as written",
+        ),
+        (
+            "OrdinalProduct",
+            "((*5) OrdinalProduct (*6)).CanonicalForm",
+            "Conway's ordinal product; kept as written",
+        ),
+    ] {
+        docs.push(MemberDoc { name, on: "game", example, summary });
+    }
     docs.push(MemberDoc {
         name: "DayN",
         on: "game.misere.MisereCanonicalGame",
@@ -342,6 +364,19 @@ pub(crate) fn member(
                 return result;
             }
         }
+        _ => {}
+    }
+    // A short game is a stopper: the members of loopy games apply to it.
+    if matches!(target, Value::Game(_) | Value::Number(_)) && loopy::TABLE.find(name).is_some() {
+        let v = match super::loopy::sided_of(ev, &target, span) {
+            Some(v) => v?,
+            None => return Err(unknown(ev, &target, name, span)),
+        };
+        if let Some(result) = loopy::TABLE.call(ev, &v, name, &plain, span) {
+            return result;
+        }
+    }
+    match &target {
         Value::Loopy(v) => {
             if let Some(result) = loopy::TABLE.call(ev, v, name, &plain, span) {
                 return result;
@@ -398,6 +433,18 @@ fn own_member(
 ) -> Option<Result<Value>> {
     if let Some(rules) = ruleset_of(target) {
         return heap::RULESET_TABLE.call(ev, &rules, name, args, span);
+    }
+    if let Some(kind) = super::compound::Kind::of_name(name)
+        && matches!(target, Value::Game(_) | Value::Number(_) | Value::Explicit(_))
+    {
+        let [(other, _)] = args else {
+            return Some(Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("{name} takes 1 argument, not {}", args.len()),
+            )));
+        };
+        return Some(super::compound::compound(ev, kind, target.clone(), other.clone(), span));
     }
     match target {
         Value::Heap(rules, n) => {

@@ -231,6 +231,20 @@ impl LoopyGame {
         super::solve::acyclic_nodes(self).iter().all(|&a| a)
     }
 
+    /// Whether every cycle of the graph is a single node passing to itself
+    /// (a plumtree): the graph without its self-loops has no cycle.
+    pub fn is_plumtree(&self) -> bool {
+        let strip = |edges: &[Vec<u32>]| -> Vec<Vec<u32>> {
+            edges
+                .iter()
+                .enumerate()
+                .map(|(v, row)| row.iter().copied().filter(|&w| w as usize != v).collect())
+                .collect()
+        };
+        let g = LoopyGame { left: strip(&self.left), right: strip(&self.right) };
+        g.is_loopfree()
+    }
+
     /// Whether the game is a stopper: no infinite alternating play from any
     /// position.
     pub fn is_stopper(&self) -> bool {
