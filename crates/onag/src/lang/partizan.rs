@@ -168,3 +168,49 @@ pub(crate) fn moves(p: &dyn AnyPosition, player: Option<Player>) -> Value {
     };
     Value::List(moves.into_iter().map(Value::Position).collect())
 }
+
+/// The misère outcome class of a position, by a search of its game tree
+/// (a misère outcome depends on the form, not only on the value, so the
+/// canonical form cannot answer it): a player unable to move wins.
+/// Positions are remembered by their notation.
+pub(crate) fn misere_outcome(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    span: Span,
+) -> Result<crate::game::PartizanOutcome> {
+    use crate::game::PartizanOutcome;
+    let mut memo: rustc_hash::FxHashMap<(String, bool), bool> = rustc_hash::FxHashMap::default();
+    let left_first = wins_misere(ev, p, Player::Left, &mut memo, span)?;
+    let right_first = wins_misere(ev, p, Player::Right, &mut memo, span)?;
+    Ok(match (left_first, right_first) {
+        (true, true) => PartizanOutcome::N,
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (false, false) => PartizanOutcome::P,
+    })
+}
+
+/// Whether `player`, to move in `p`, wins misère play.
+fn wins_misere(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    player: Player,
+    memo: &mut rustc_hash::FxHashMap<(String, bool), bool>,
+    span: Span,
+) -> Result<bool> {
+    let key = (p.notation(), player == Player::Left);
+    if let Some(&w) = memo.get(&key) {
+        return Ok(w);
+    }
+    ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
+    let options = p.options(player);
+    let mut wins = options.is_empty();
+    for o in &options {
+        if !wins_misere(ev, o.as_ref(), player.opponent(), memo, span)? {
+            wins = true;
+            break;
+        }
+    }
+    memo.insert(key, wins);
+    Ok(wins)
+}

@@ -56,6 +56,21 @@ fn games_print_in_cgsuite_notation() {
             "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]",
         ),
         ("game.heap.Kayles(5).MisereCanonicalForm.Genus", "4^146"),
+        ("game.heap.Kayles(9).MisereOutcomeClass", "P"),
+        ("game.heap.Kayles(5).MisereOutcomeClass", "N"),
+        ("(*3).MisereCanonicalForm", "*[3]"),
+        ("(*1).MisereNimValue", "0"),
+        ("0.MisereNimValue", "1"),
+        ("(*3).Genus", "3"),
+        (
+            "^.Genus",
+            "error: 1:3: Genus needs an impartial game: a nimber, a heap or an impartial position",
+        ),
+        // CGSuite's test: misère play of a partizan position follows its
+        // own moves (its canonical form, {1|-1}-like, would say L).
+        ("game.grid.Domineering(\"....|....\").MisereOutcomeClass", "N"),
+        ("game.grid.Domineering(\"....|....\").CanonicalForm.MisereOutcomeClass", "L"),
+        ("game.grid.Clobber(\"xo\").MisereOutcomeClass", "P"),
         // CGSuite's grid test.
         ("game.grid.Cram(\".........|##.######\").MisereCanonicalForm", "*[2[2]321]"),
         ("game.grid.Cram(\".........|##.######\").CanonicalForm", "*4"),

@@ -206,3 +206,42 @@ fn a_search_stopped_by_a_limit_leaves_the_solver_usable() {
     solver.set_budget(Budget::unlimited());
     assert_eq!(solver.nim_value(&cram).unwrap(), Solver::new().nim_value(&cram).unwrap());
 }
+
+/// Whether the player to move (Left when `left`) wins misère play.
+fn brute_misere_win(
+    state: &String,
+    left: bool,
+    memo: &mut FxHashMap<(String, bool), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(state.clone(), left)) {
+        return w;
+    }
+    let options = dominoes(state, left);
+    let w = options.is_empty() || options.iter().any(|o| !brute_misere_win(o, !left, memo));
+    memo.insert((state.clone(), left), w);
+    w
+}
+
+#[test]
+fn domineering_misere_outcomes_match_a_plain_search_on_every_board_up_to_8_cells() {
+    let mut session = onag::lang::Session::new();
+    let budget = onag::Budget::unlimited();
+    let mut memo = FxHashMap::default();
+    for (rows, cols) in shapes(8) {
+        for text in all_grids(rows, cols, &['.', '#']) {
+            let (l, r) = (
+                brute_misere_win(&text, true, &mut memo),
+                brute_misere_win(&text, false, &mut memo),
+            );
+            let want = match (l, r) {
+                (true, true) => "N",
+                (true, false) => "L",
+                (false, true) => "R",
+                (false, false) => "P",
+            };
+            let input = format!("game.grid.Domineering(\"{text}\").MisereOutcomeClass");
+            let got = session.run_to_string(&input, &budget).unwrap();
+            assert_eq!(got, want, "{text}");
+        }
+    }
+}

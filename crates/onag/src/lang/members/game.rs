@@ -31,6 +31,27 @@ fn set_of(
     set(ev, games, span)
 }
 
+/// The nim heap of the session's misère games that the nimber `g` is, or
+/// an error: a canonical form other than a nimber forgets misère play.
+fn nim_heap(ev: &mut Eval<'_>, g: GameId, name: &str, span: Span) -> Result<u32> {
+    let n = ev.state.arena.nim_value(g).ok_or_else(|| {
+        ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} needs an impartial game: a nimber, a heap or an impartial position"),
+        )
+    })?;
+    let max = crate::impartial::misere::MAX_NIM_HEAP;
+    match usize::try_from(n).ok().filter(|&n| n <= max) {
+        Some(n) => Ok(ev.state.misere.nim_heap(n)),
+        None => Err(ev.error(
+            span,
+            ErrorKind::LimitExceeded,
+            format!("{name} builds nim heaps up to *{max}"),
+        )),
+    }
+}
+
 /// `g.NortonProduct(u)`.
 fn norton_product(ev: &mut Eval<'_>, name: &str, g: GameId, a: Args<'_>, s: Span) -> Result<Value> {
     let u = game_arg(ev, name, a, 0)?;
@@ -501,6 +522,35 @@ const MEMBERS: &[Member<GameId>] = &[
         "L, R, P or N when the form is played misère (the player unable to move wins)",
         "(^).MisereOutcomeClass",
         |ev, g, _, s| ev.arena(s, |a| a.misere_outcome(*g)).map(Value::Outcome),
+    ),
+    member(
+        "MisereCanonicalForm",
+        0,
+        "of a nimber *n, played as an impartial game: the nim heap *[n]",
+        "(*3).MisereCanonicalForm",
+        |ev, g, _, s| nim_heap(ev, *g, "MisereCanonicalForm", s).map(Value::Misere),
+    ),
+    member(
+        "MisereNimValue",
+        0,
+        "of a nimber *n, played as an impartial game: 1 for *0, 0 for *1, else n",
+        "(*3).MisereNimValue",
+        |ev, g, _, s| {
+            let h = nim_heap(ev, *g, "MisereNimValue", s)?;
+            Ok(Value::int(ev.state.misere.forms().misere_value(h)))
+        },
+    ),
+    member(
+        "Genus",
+        0,
+        "of a nimber *n, played as an impartial game: n",
+        "(*3).Genus",
+        |ev, g, _, s| {
+            let h = nim_heap(ev, *g, "Genus", s)?;
+            let budget = ev.budget;
+            let genus = ev.state.misere.genus(h, budget).map_err(|e| ev.locate(e, s))?;
+            Ok(Value::Genus(genus.to_string()))
+        },
     ),
     member(
         "StopCount",

@@ -83,6 +83,21 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
         |ev, (r, n), _, s| heap::heap_value(ev, r, n, s).map(|v| Value::int(BigInt::from(v))),
     ),
     member(
+        "MisereOutcomeClass",
+        0,
+        "P when the player to move loses in misère play (misère nim value 0), else N",
+        "game.heap.Kayles(9).MisereOutcomeClass",
+        |ev, (r, n), _, s| {
+            let v = heap::misere(ev, r, n, heap::MisereWant::Value, s)?;
+            let p = v.as_integer().is_some_and(num_traits::Zero::is_zero);
+            Ok(Value::Outcome(if p {
+                crate::game::PartizanOutcome::P
+            } else {
+                crate::game::PartizanOutcome::N
+            }))
+        },
+    ),
+    member(
         "MisereNimValue",
         0,
         "the misère nim value (a canonical form forgets misère play: use a heap position)",

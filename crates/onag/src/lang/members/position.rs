@@ -54,6 +54,24 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             |ev, p, _, s| misere_form(ev, p, s).map(Value::Misere),
         ),
         member(
+            "MisereOutcomeClass",
+            0,
+            "the outcome class when the player unable to move wins, from the position's own moves",
+            "game.grid.Domineering(\"....|....\").MisereOutcomeClass",
+            |ev, p, _, s| {
+                if p.ruleset().impartial {
+                    let g = misere_form(ev, p, s)?;
+                    let zero = ev.state.misere.forms().misere_value(g) == 0;
+                    return Ok(Value::Outcome(if zero {
+                        crate::game::PartizanOutcome::P
+                    } else {
+                        crate::game::PartizanOutcome::N
+                    }));
+                }
+                partizan::misere_outcome(ev, p, s).map(Value::Outcome)
+            },
+        ),
+        member(
             "MisereNimValue",
             0,
             "the misère nim value of an impartial position",
