@@ -183,6 +183,13 @@ pub(crate) fn namespace_member(
     name: &str,
     span: Span,
 ) -> Result<Value> {
+    if path == "Player" {
+        match name {
+            "Left" => return Ok(Value::Player(super::value::Player::Left)),
+            "Right" => return Ok(Value::Player(super::value::Player::Right)),
+            _ => {}
+        }
+    }
     if path == "game" && NAMESPACES.contains(&name) {
         return Ok(Value::Builtin(format!("game.{name}")));
     }

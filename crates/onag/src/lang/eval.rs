@@ -36,7 +36,7 @@ fn shows_value(statement: &Expr) -> bool {
 
 /// Names that evaluate to themselves as callables or namespaces.
 const BUILTINS: &[&str] =
-    &["Tiny", "Miny", "game", "listof", "setof", "sumof", "Max", "Min", "Sum", "Mex"];
+    &["Tiny", "Miny", "game", "listof", "setof", "sumof", "Max", "Min", "Sum", "Mex", "Player"];
 
 /// The builtins that collect a comprehension: `listof(e for …)`.
 const COLLECTORS: &[&str] = &["listof", "setof", "sumof"];

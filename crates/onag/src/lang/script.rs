@@ -563,6 +563,24 @@ impl Eval<'_> {
                     )),
                 }
             }
+            Value::Str(text) => {
+                let chars: Vec<char> = text.chars().collect();
+                let i = index.as_integer().and_then(ToPrimitive::to_usize);
+                match i {
+                    Some(i) if (1..=chars.len()).contains(&i) => {
+                        Ok(Value::Str(chars[i - 1].to_string()))
+                    }
+                    _ => Err(self.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "a string of {} characters has no character {}",
+                            chars.len(),
+                            describe_index(&index)
+                        ),
+                    )),
+                }
+            }
             Value::Map(entries) => {
                 for (k, v) in entries {
                     if ops::equal(self, &k, &index, span)? {
@@ -574,7 +592,7 @@ impl Eval<'_> {
             other => Err(self.error(
                 span,
                 ErrorKind::InvalidInput,
-                format!("'[...]' needs a list or a map, not {}", other.kind_name()),
+                format!("'[...]' needs a list, a string or a map, not {}", other.kind_name()),
             )),
         }
     }

@@ -294,7 +294,7 @@ fn bad_input_is_one_located_error() {
             [1, 2].Apply(3) => error: 1:14: Apply needs a function such as x -> x + 1, not an integer
             Left.Foo => error: 1:6: unknown member 'Foo' of a player
             [1, 2][3] => error: 1:1: a list of 2 elements has no element 3
-            {1, 2}[1] => error: 1:1: '[...]' needs a list or a map, not a set
+            {1, 2}[1] => error: 1:1: '[...]' needs a list, a string or a map, not a set
             begin 1; 2 => error: 1:1: unclosed 'begin': missing 'end'
             if true then 1 => error: 1:1: unclosed 'if': missing 'end'
             if true then 1 else 2 => error: 1:1: unclosed 'if': missing 'end'

@@ -208,17 +208,13 @@ fn a_search_stopped_by_a_limit_leaves_the_solver_usable() {
 }
 
 /// Whether the player to move (Left when `left`) wins misère play.
-fn brute_misere_win(
-    state: &String,
-    left: bool,
-    memo: &mut FxHashMap<(String, bool), bool>,
-) -> bool {
-    if let Some(&w) = memo.get(&(state.clone(), left)) {
+fn brute_misere_win(state: &str, left: bool, memo: &mut FxHashMap<(String, bool), bool>) -> bool {
+    if let Some(&w) = memo.get(&(state.to_string(), left)) {
         return w;
     }
     let options = dominoes(state, left);
     let w = options.is_empty() || options.iter().any(|o| !brute_misere_win(o, !left, memo));
-    memo.insert((state.clone(), left), w);
+    memo.insert((state.to_string(), left), w);
     w
 }
 

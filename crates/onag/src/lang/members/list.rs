@@ -5,7 +5,7 @@ use super::super::context::Eval;
 use super::super::lexer::Span;
 use super::super::ops;
 use super::super::value::Value;
-use super::table::{Table, member};
+use super::table::{Args, Table, member};
 use crate::error::{ErrorKind, Result};
 
 /// The members of lists and sets.
@@ -36,6 +36,37 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
                 Ok(Value::List(out))
             },
         ),
+        member(
+            "Grouped",
+            1,
+            "the elements in lists of n (the last may be shorter)",
+            "[0,1,2,3,4,5,6,7,8,9] Grouped 3",
+            |ev, items, a, s| {
+                let n = count(ev, "Grouped", &a[0])?;
+                if n == 0 {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "Grouped needs a positive size",
+                    ));
+                }
+                Ok(Value::List(items.chunks(n).map(|c| Value::List(c.to_vec())).collect()))
+            },
+        ),
+        member(
+            "Updated",
+            2,
+            "the list with element i (from 1) replaced by v",
+            "[5,12,13].Updated(2, 99)",
+            updated,
+        ),
+        member(
+            "SortedWith",
+            1,
+            "the elements sorted by a comparator (a, b) -> negative, 0 or positive",
+            "[[5,3,7],[1,6,3],[9,2,8]].SortedWith((a, b) -> a[2] - b[2])",
+            sorted_with,
+        ),
         member("Size", 0, "the number of elements", "{1,2,3}.Size", |_, items, _, _| {
             Ok(Value::int(items.len()))
         }),
@@ -65,7 +96,7 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
             "[1,2] Concat [3]",
             |ev, items, a, _| {
                 let mut out = items.to_vec();
-                out.extend(elements(ev, "Concat", &a[0])?.iter().cloned());
+                out.extend(elements(ev, "Concat", &a[0])?);
                 Ok(Value::List(out))
             },
         ),
@@ -146,7 +177,7 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
         member(
             "Sorted",
             0,
-            "the elements in increasing order (numbers, inf, or strings)",
+            "the elements in increasing order (numbers, inf, strings, or lists of them element by element)",
             "[3,1,2].Sorted",
             |ev, items, _, s| sorted(ev, items, s).map(Value::List),
         ),
@@ -262,9 +293,10 @@ fn index_of(ev: &mut Eval<'_>, items: &[Value], x: &Value, span: Span) -> Result
 }
 
 /// The elements of a list or set argument.
-fn elements<'a>(ev: &Eval<'_>, name: &str, arg: &'a (Value, Span)) -> Result<&'a [Value]> {
+fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<Vec<Value>> {
     match &arg.0 {
-        Value::List(items) | Value::Set(items) => Ok(items),
+        Value::List(items) | Value::Set(items) => Ok(items.clone()),
+        Value::GameSet(games) => Ok(games.iter().map(|&g| ev.game_value(g)).collect()),
         other => Err(ev.error(
             arg.1,
             ErrorKind::InvalidInput,
@@ -333,6 +365,22 @@ fn sorted(ev: &Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
             (Value::Str(x), Value::Str(y)) => x.cmp(y),
             _ => std::cmp::Ordering::Equal,
         });
+    } else if items.iter().all(|x| matches!(x, Value::List(_))) {
+        // Lists of numbers or strings, element by element.
+        let mut keys = Vec::with_capacity(items.len());
+        for item in items {
+            let Value::List(inner) = item else { continue };
+            keys.push(sort_key(inner).ok_or_else(|| {
+                ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    "ordering lists needs lists of numbers or strings",
+                )
+            })?);
+        }
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        order.sort_by(|&i, &j| keys[i].cmp(&keys[j]));
+        out = order.into_iter().map(|i| items[i].clone()).collect();
     } else {
         return Err(ev.error(
             span,
@@ -346,7 +394,260 @@ fn sorted(ev: &Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
 /// The members of strings.
 pub(crate) const STRING_TABLE: Table<str> = Table {
     on: "string",
-    members: &[member("Length", 0, "the number of characters", "\"abc\".Length", |_, s, _, _| {
-        Ok(Value::int(s.chars().count()))
-    })],
+    members: &[
+        member("Length", 0, "the number of characters", "\"abc\".Length", |_, s, _, _| {
+            Ok(Value::int(s.chars().count()))
+        }),
+        member(
+            "Concat",
+            1,
+            "this string, then another",
+            "\"Winning \" Concat \"Ways\"",
+            |ev, s, a, _| Ok(Value::Str(format!("{s}{}", text(ev, "Concat", &a[0])?))),
+        ),
+        member(
+            "Substring",
+            2,
+            "the characters from position i to j, counting from 1",
+            "\"Clobber\".Substring(4, 6)",
+            |ev, s, a, span| {
+                let chars: Vec<char> = s.chars().collect();
+                let (i, j) = (count(ev, "Substring", &a[0])?, count(ev, "Substring", &a[1])?);
+                if i == 0 || j > chars.len() || i > j + 1 {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "a string of {} characters has no characters {i} to {j}",
+                            chars.len()
+                        ),
+                    ));
+                }
+                Ok(Value::Str(chars[i - 1..j].iter().collect()))
+            },
+        ),
+        member(
+            "ToLowerCase",
+            0,
+            "in lower case",
+            "\"Toads and Frogs\".ToLowerCase",
+            |_, s, _, _| Ok(Value::Str(s.to_lowercase())),
+        ),
+        member(
+            "ToUpperCase",
+            0,
+            "in upper case",
+            "\"Toads and Frogs\".ToUpperCase",
+            |_, s, _, _| Ok(Value::Str(s.to_uppercase())),
+        ),
+        member(
+            "Replace",
+            2,
+            "every occurrence of one string replaced by another",
+            "\"Jangly\".Replace(\"angl\", \"ohn H. Conwa\")",
+            |ev, s, a, _| {
+                let (from, to) = (text(ev, "Replace", &a[0])?, text(ev, "Replace", &a[1])?);
+                if from.is_empty() {
+                    return Err(ev.error(
+                        a[0].1,
+                        ErrorKind::InvalidInput,
+                        "Replace needs a non-empty string to find",
+                    ));
+                }
+                Ok(Value::Str(s.replace(from, to)))
+            },
+        ),
+        member(
+            "Updated",
+            2,
+            "the string with the character at position i (from 1) replaced by a string",
+            "\"Short\".Updated(2, \"n\")",
+            |ev, s, a, span| {
+                let mut chars: Vec<String> = s.chars().map(String::from).collect();
+                let i = count(ev, "Updated", &a[0])?;
+                if i == 0 || i > chars.len() {
+                    return Err(ev.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!("a string of {} characters has no character {i}", chars.len()),
+                    ));
+                }
+                chars[i - 1] = text(ev, "Updated", &a[1])?.to_string();
+                Ok(Value::Str(chars.concat()))
+            },
+        ),
+    ],
 };
+
+/// An element of a list compared element by element: a number or a string.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Number(num_rational::BigRational),
+    Text(String),
+}
+
+/// The key of a list of numbers or strings; `None` for anything else.
+fn sort_key(items: &[Value]) -> Option<Vec<Key>> {
+    items
+        .iter()
+        .map(|v| match v {
+            Value::Number(q) => Some(Key::Number(q.clone())),
+            Value::Str(s) => Some(Key::Text(s.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `[a, b, …].Updated(i, v)`: the list with element `i` (from 1) replaced.
+fn updated(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Result<Value> {
+    let len = items.len();
+    let i = args[0].0.as_integer().and_then(num_traits::ToPrimitive::to_usize);
+    match i {
+        Some(i) if (1..=len).contains(&i) => {
+            let mut out = items.to_vec();
+            out[i - 1] = args[1].0.clone();
+            Ok(Value::List(out))
+        }
+        _ => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "a list of {len} elements has no element {}",
+                args[0]
+                    .0
+                    .as_integer()
+                    .map_or_else(|| args[0].0.kind_name().to_string(), ToString::to_string)
+            ),
+        )),
+    }
+}
+
+/// `[a, b, …].SortedWith(f)`: sorted by the comparator `f(x, y)`, an
+/// integer below, equal to or above 0 (a stable merge sort).
+fn sorted_with(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Result<Value> {
+    let (f, at) = &args[0];
+    let Value::Function(f) = f else {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("SortedWith needs a function (a, b) -> ..., not {}", f.kind_name()),
+        ));
+    };
+    let mut out: Vec<Value> = items.to_vec();
+    let mut width = 1;
+    while width < out.len() {
+        let mut merged = Vec::with_capacity(out.len());
+        for chunk in out.chunks(2 * width) {
+            let (a, b) = chunk.split_at(width.min(chunk.len()));
+            let (mut i, mut j) = (0, 0);
+            while i < a.len() && j < b.len() {
+                let c =
+                    ev.apply(f, vec![(None, b[j].clone(), *at), (None, a[i].clone(), *at)], span)?;
+                let sign =
+                    c.as_integer().map(num_traits::Signed::is_negative).ok_or_else(|| {
+                        ev.error(
+                            *at,
+                            ErrorKind::InvalidInput,
+                            format!(
+                                "SortedWith's comparator gave {}; it must give an integer",
+                                c.kind_name()
+                            ),
+                        )
+                    })?;
+                if sign {
+                    merged.push(b[j].clone());
+                    j += 1;
+                } else {
+                    merged.push(a[i].clone());
+                    i += 1;
+                }
+            }
+            merged.extend_from_slice(&a[i..]);
+            merged.extend_from_slice(&b[j..]);
+        }
+        out = merged;
+        width *= 2;
+    }
+    Ok(Value::List(out))
+}
+
+/// Members of sets that give sets: the list members `Adjoin`, `Concat`,
+/// `Filter`, `Tail` and `Apply` made sets again, and `Union`,
+/// `Intersection` and `Replaced`. `None` for other names.
+pub(crate) fn set_member(
+    ev: &mut Eval<'_>,
+    items: &[Value],
+    name: &str,
+    args: Args<'_>,
+    span: Span,
+) -> Option<Result<Value>> {
+    let result = match name {
+        "Adjoin" | "Concat" | "Filter" | "Tail" | "Apply" => {
+            match LIST_TABLE.call(ev, items, name, args, span)? {
+                Ok(Value::List(out)) => ev.make_set(out, span),
+                other => other,
+            }
+        }
+        "Union" | "Intersection" | "Replaced" => (|| {
+            if args.len() != 1 {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("{name} takes 1 argument, not {}", args.len()),
+                ));
+            }
+            let out = match name {
+                "Union" => {
+                    let mut out = items.to_vec();
+                    out.extend(elements(ev, name, &args[0])?);
+                    out
+                }
+                "Intersection" => {
+                    let other = elements(ev, name, &args[0])?;
+                    let mut out = Vec::new();
+                    for x in items {
+                        if index_of(ev, &other, x, span)?.is_some() {
+                            out.push(x.clone());
+                        }
+                    }
+                    out
+                }
+                _ => {
+                    let Value::Map(map) = &args[0].0 else {
+                        return Err(ev.error(
+                            args[0].1,
+                            ErrorKind::InvalidInput,
+                            format!("Replaced needs a map, not {}", args[0].0.kind_name()),
+                        ));
+                    };
+                    let mut out = Vec::with_capacity(items.len());
+                    'items: for x in items {
+                        for (k, v) in map {
+                            if ops::equal(ev, k, x, span)? {
+                                out.push(v.clone());
+                                continue 'items;
+                            }
+                        }
+                        out.push(x.clone());
+                    }
+                    out
+                }
+            };
+            ev.make_set(out, span)
+        })(),
+        _ => return None,
+    };
+    Some(result)
+}
+
+/// A string argument.
+fn text<'a>(ev: &Eval<'_>, name: &str, arg: &'a (Value, Span)) -> Result<&'a str> {
+    match &arg.0 {
+        Value::Str(s) => Ok(s),
+        other => Err(ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a string, not {}", other.kind_name()),
+        )),
+    }
+}

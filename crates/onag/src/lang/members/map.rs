@@ -1,8 +1,8 @@
 //! Members of maps `{k => v}`.
 
 use super::super::value::Value;
-use super::table::{Table, member};
-use crate::error::Result;
+use super::table::{Table, member, member_optional};
+use crate::error::{ErrorKind, Result};
 
 type Entries = [(Value, Value)];
 
@@ -33,5 +33,36 @@ pub(crate) const TABLE: Table<Entries> = Table {
         member("Size", 0, "the number of entries", "{1 => 2, 3 => 4}.Size", |_, m, _, _| {
             Ok(Value::int(m.len()))
         }),
+        member(
+            "Reversed",
+            0,
+            "the map from each value to its key (a later entry wins a shared value)",
+            "{7 => true, 1/2 => ^^*}.Reversed",
+            |ev, m, _, span| {
+                ev.make_map(m.iter().map(|(k, v)| (v.clone(), k.clone())).collect(), span)
+            },
+        ),
+        member_optional(
+            "Updated",
+            1,
+            1,
+            "Updated(key, value): the map with that entry set; Updated(map): merged with another map",
+            "{7 => true, 1/2 => ^^*}.Updated(6, 19)",
+            |ev, m, args, span| {
+                let mut pairs: Vec<(Value, Value)> = m.to_vec();
+                match args {
+                    [(Value::Map(other), _)] => pairs.extend(other.iter().cloned()),
+                    [(k, _), (v, _)] => pairs.push((k.clone(), v.clone())),
+                    _ => {
+                        return Err(ev.error(
+                            span,
+                            ErrorKind::InvalidInput,
+                            "Updated needs a map, or a key and a value",
+                        ));
+                    }
+                }
+                ev.make_map(pairs, span)
+            },
+        ),
     ],
 };

@@ -271,6 +271,17 @@ pub fn member_docs() -> Vec<MemberDoc> {
     ] {
         docs.push(MemberDoc { name, on: "game", example, summary });
     }
+    for (name, example, summary) in [
+        ("Union", "{1,2,3}.Union({3,4})", "the elements of either set"),
+        ("Intersection", "{1,2,3}.Intersection({2,3,4})", "the elements of both sets"),
+        (
+            "Replaced",
+            "{1,2,3}.Replaced({1 => 5})",
+            "each element that is a key replaced by its value",
+        ),
+    ] {
+        docs.push(MemberDoc { name, on: "set", example, summary });
+    }
     docs.push(MemberDoc {
         name: "DayN",
         on: "game.misere.MisereCanonicalGame",
@@ -382,13 +393,24 @@ pub(crate) fn member(
                 return result;
             }
         }
-        Value::List(items) | Value::Set(items) => {
+        Value::Set(items) => {
+            if let Some(result) = list::set_member(ev, items, name, &plain, span) {
+                return result;
+            }
+            if let Some(result) = list::LIST_TABLE.call(ev, items, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::List(items) => {
             if let Some(result) = list::LIST_TABLE.call(ev, items, name, &plain, span) {
                 return result;
             }
         }
         Value::GameSet(games) => {
             let items: Vec<Value> = games.iter().map(|&g| ev.game_value(g)).collect();
+            if let Some(result) = list::set_member(ev, &items, name, &plain, span) {
+                return result;
+            }
             if let Some(result) = list::LIST_TABLE.call(ev, &items, name, &plain, span) {
                 return result;
             }

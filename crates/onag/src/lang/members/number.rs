@@ -84,6 +84,42 @@ const MEMBERS: &[Member<BigRational>] = &[
     member("Floor", 0, "the largest integer not above it", "(7/2).Floor", |_, q, _, _| {
         Ok(Value::int(arith::floor(q)))
     }),
+    member("Ceiling", 0, "the least integer not below it", "(3/16).Ceiling", |_, q, _, _| {
+        Ok(Value::int(-arith::floor(&-q)))
+    }),
+    member("Gcd", 1, "the greatest common divisor of two integers", "17.Gcd(51)", |ev, q, a, s| {
+        use num_integer::Integer;
+        let n = need_integer(ev, "Gcd", q, s)?;
+        let m = integer(ev, "Gcd", a, 0)?;
+        Ok(Value::int(n.gcd(&m)))
+    }),
+    member(
+        "IsSmallInteger",
+        0,
+        "whether it is an integer from -2^31 to 2^31 - 1 (CGSuite's machine integers)",
+        "(2^31).IsSmallInteger",
+        |_, q, _, _| {
+            use num_traits::ToPrimitive;
+            Ok(Value::Bool(q.is_integer() && q.numer().to_i32().is_some()))
+        },
+    ),
+    member(
+        "UglyProduct",
+        1,
+        "the ugly product of two non-negative integers (Winning Ways, ch. 14)",
+        "14 UglyProduct 16",
+        |ev, q, a, s| {
+            let n = need_integer(ev, "UglyProduct", q, s)?;
+            let m = integer(ev, "UglyProduct", a, 0)?;
+            ugly_product(&n, &m).map(Value::int).ok_or_else(|| {
+                ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    format!("UglyProduct applies to non-negative integers below 2^{UGLY_BITS}"),
+                )
+            })
+        },
+    ),
     member(
         "Reciprocal",
         0,
@@ -319,3 +355,34 @@ pub(crate) const CONWAY_PRODUCT: Member<BigRational> = member(
         })
     },
 );
+
+/// Bits of the largest factors of [`ugly_product`] (its cost is quadratic
+/// in them).
+const UGLY_BITS: u64 = 4096;
+
+/// The ugly product: bilinear over nim-addition, with `2^m ⊗ 2^n` equal to
+/// `2^n` when `m = 0`, `2^m` when `n = 0`, `2^m + 2^(n−1)` when `m > n`,
+/// `2^n + 2^(m−1)` when `m < n` and `2^(m−1)` when `m = n ≥ 1`. `None` for
+/// a negative factor or one of more than [`UGLY_BITS`] bits.
+fn ugly_product(a: &BigInt, b: &BigInt) -> Option<BigInt> {
+    use num_bigint::BigUint;
+    let (a, b) = (a.to_biguint()?, b.to_biguint()?);
+    if a.bits() > UGLY_BITS || b.bits() > UGLY_BITS {
+        return None;
+    }
+    let bit = |k: u64| BigUint::from(1u8) << k;
+    let mut result = BigUint::from(0u8);
+    for m in (0..a.bits()).filter(|&m| a.bit(m)) {
+        for n in (0..b.bits()).filter(|&n| b.bit(n)) {
+            let term = match (m, n) {
+                (0, _) => bit(n),
+                (_, 0) => bit(m),
+                _ if m > n => bit(m) | bit(n - 1),
+                _ if m < n => bit(n) | bit(m - 1),
+                _ => bit(m - 1),
+            };
+            result ^= term;
+        }
+    }
+    Some(BigInt::from(result))
+}
