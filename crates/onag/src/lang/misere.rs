@@ -151,3 +151,93 @@ pub(crate) fn day_n(
     let list = ev.state.misere.born_by(day, limits, budget).map_err(|e| ev.locate(e, span))?;
     Ok(Value::List(list.into_iter().map(Value::Misere).collect()))
 }
+
+/// Deepest chain of moves [`form_of`] follows.
+const MAX_FORM_DEPTH: usize = 20_000;
+
+/// The misère canonical form of an impartial value: a misère game, a heap
+/// or catalog position, a nimber (its nim heap), a position of a classic
+/// or user ruleset (from its options, each position once), or a sum of
+/// those kept as written.
+pub(crate) fn form_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<FormId> {
+    let mut memo = rustc_hash::FxHashMap::default();
+    form_in(ev, v, &mut memo, 0, span)
+}
+
+fn form_in(
+    ev: &mut Eval<'_>,
+    v: &Value,
+    memo: &mut rustc_hash::FxHashMap<String, FormId>,
+    depth: usize,
+    span: Span,
+) -> Result<FormId> {
+    if depth > MAX_FORM_DEPTH {
+        return Err(ev.error(
+            span,
+            ErrorKind::LimitExceeded,
+            format!("a misère form follows at most {MAX_FORM_DEPTH} moves in a row"),
+        ));
+    }
+    match v {
+        Value::Misere(g) => Ok(*g),
+        Value::Heap(rules, n) => {
+            match super::heap::misere(ev, rules, n, super::heap::MisereWant::Form, span)? {
+                Value::Misere(g) => Ok(g),
+                _ => Err(ev.error(span, ErrorKind::InvalidInput, "a heap without a misère form")),
+            }
+        }
+        Value::Position(p) => {
+            let budget = ev.budget.clone();
+            let session = &mut *ev.state;
+            session.solvers.set_budget(budget);
+            match p.misere_form(&mut session.solvers, &mut session.misere) {
+                Ok(Some(g)) => Ok(g),
+                Ok(None) => Err(not_impartial(ev, v, span)),
+                Err(e) => Err(ev.locate(e, span)),
+            }
+        }
+        Value::Number(_) | Value::Game(_) => {
+            let g = ev.game_of(v, span, "a misère form")?;
+            let n = ev.state.arena.nim_value(g).ok_or_else(|| not_impartial(ev, v, span))?;
+            match usize::try_from(n).ok().filter(|&n| n <= crate::impartial::misere::MAX_NIM_HEAP) {
+                Some(n) => Ok(ev.state.misere.nim_heap(n)),
+                None => Err(ev.error(span, ErrorKind::LimitExceeded, "a nim heap too large")),
+            }
+        }
+        Value::Explicit(e) => match &**e {
+            super::explicit::Explicit::Sum(a, b) => {
+                let x = form_in(ev, a, memo, depth, span)?;
+                let y = form_in(ev, b, memo, depth, span)?;
+                let budget = ev.budget;
+                ev.state.misere.add(x, y, budget).map_err(|e| ev.locate(e, span))
+            }
+            _ => Err(not_impartial(ev, v, span)),
+        },
+        Value::Classic(p) => {
+            let key = p.name();
+            if let Some(&g) = memo.get(&key) {
+                return Ok(g);
+            }
+            ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
+            let Value::List(options) = super::classic::options(ev, p, span)? else {
+                return Err(not_impartial(ev, v, span));
+            };
+            let mut forms = Vec::with_capacity(options.len());
+            for o in &options {
+                forms.push(form_in(ev, o, memo, depth + 1, span)?);
+            }
+            let g = ev.state.misere.from_options(forms);
+            memo.insert(key, g);
+            Ok(g)
+        }
+        _ => Err(not_impartial(ev, v, span)),
+    }
+}
+
+fn not_impartial(ev: &Eval<'_>, v: &Value, span: Span) -> crate::Error {
+    ev.error(
+        span,
+        ErrorKind::InvalidInput,
+        format!("misère play needs an impartial game, not {}", v.kind_name()),
+    )
+}

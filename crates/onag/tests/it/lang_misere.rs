@@ -199,3 +199,61 @@ fn phyla_match_cgsuite() {
         assert_eq!(&got, want, "{input}");
     }
 }
+
+/// CGSuite's expected genus rows (its heap tests) for Wythoff, Fibonacci
+/// Nim, TakeAway and Mem positions, and the misère members of positions
+/// of a user's ruleset.
+#[test]
+fn misere_members_of_classic_positions_match_cgsuite() {
+    check(&[
+        (
+            "[game.heap.Wythoff((10,n)).Genus for n from 0 to 20]",
+            "[10,11,9,8^8,13^(13),12^(12),0^0,15^(15),16^(16),17^(17),14^(14),18^(18),7^7,6^6,2^2,3^3,1^1,4^4,5^5,23^(23),28^(28)]",
+        ),
+        (
+            "[game.heap.FibonacciNim((10,n)).Genus for n from 0 to 20]",
+            "[0,2,2,2,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5]",
+        ),
+        (
+            "[game.heap.TakeAway(3)((10,n)).Genus for n from 0 to 20]",
+            "[0,2,2,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6]",
+        ),
+        (
+            "[game.heap.Mem((10,n)).Genus for n from 0 to 20]",
+            "[3,3,3,3,2,2,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0]",
+        ),
+        ("(-1823437481924).Onside", "-1823437481924"),
+        ("(-1823437481924).Stop(Left)", "-1823437481924"),
+        ("(-1823437481924).IsIdempotent", "false"),
+        ("game.heap.HeapRuleset(k -> [[a] for a from 0 to k-1])(3).MisereCanonicalForm", "*[3]"),
+        ("game.heap.Wythoff(1,1).MisereOutcomeClass", "N"),
+    ]);
+}
+
+/// Misère nim values of Wythoff positions against the misère mex rule on
+/// the moves written out (take from one heap, or the same from both).
+#[test]
+fn wythoff_misere_values_by_brute_force() {
+    const N: usize = 8;
+    let mut m = [[0u32; N]; N];
+    for a in 0..N {
+        for b in 0..N {
+            let mut s: Vec<u32> = (0..a).map(|x| m[x][b]).collect();
+            s.extend((0..b).map(|y| m[a][y]));
+            s.extend((1..=a.min(b)).map(|k| m[a - k][b - k]));
+            m[a][b] = if s.is_empty() { 1 } else { (0..).find(|v| !s.contains(v)).unwrap() };
+        }
+    }
+    let mut inputs = Vec::new();
+    let mut wants = Vec::new();
+    for (a, row) in m.iter().enumerate() {
+        for (b, v) in row.iter().enumerate() {
+            inputs.push(format!("game.heap.Wythoff({a},{b}).MisereNimValue"));
+            wants.push(v.to_string());
+        }
+    }
+    let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    for ((input, want), got) in refs.iter().zip(&wants).zip(run_all(&refs)) {
+        assert_eq!(&got, want, "{input}");
+    }
+}

@@ -2,13 +2,59 @@
 //! [`super::super::classic`].
 
 use super::super::classic;
+use super::super::misere;
 use super::super::rules::ClassicPosition;
+use super::super::value::Value;
 use super::table::{Table, member};
 
 /// The members a classic position answers itself.
 pub(crate) const TABLE: Table<ClassicPosition> = Table {
     on: "Wythoff, Fibonacci Nim, memory game or user ruleset position",
     members: &[
+        member(
+            "MisereCanonicalForm",
+            0,
+            "the misère canonical form, from the position's options",
+            "game.heap.Wythoff(2,3).MisereCanonicalForm",
+            |ev, p, _, s| misere::form_of(ev, &Value::Classic(p.clone()), s).map(Value::Misere),
+        ),
+        member(
+            "MisereNimValue",
+            0,
+            "the misère nim value, from the misère canonical form",
+            "game.heap.Mem((10,3)).MisereNimValue",
+            |ev, p, _, s| {
+                let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
+                Ok(Value::int(ev.state.misere.forms().misere_value(g)))
+            },
+        ),
+        member(
+            "Genus",
+            0,
+            "the misère genus, from the misère canonical form",
+            "game.heap.FibonacciNim((10,3)).Genus",
+            |ev, p, _, s| {
+                let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
+                let budget = ev.budget;
+                let genus = ev.state.misere.genus(g, budget).map_err(|e| ev.locate(e, s))?;
+                Ok(Value::Genus(genus.to_string()))
+            },
+        ),
+        member(
+            "MisereOutcomeClass",
+            0,
+            "P when the player to move loses in misère play, else N",
+            "game.heap.Wythoff(1,1).MisereOutcomeClass",
+            |ev, p, _, s| {
+                let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
+                let zero = ev.state.misere.forms().misere_value(g) == 0;
+                Ok(Value::Outcome(if zero {
+                    crate::game::PartizanOutcome::P
+                } else {
+                    crate::game::PartizanOutcome::N
+                }))
+            },
+        ),
         member(
             "NimValue",
             0,

@@ -377,7 +377,13 @@ pub(crate) fn member(
         }
         _ => {}
     }
-    // A short game is a stopper: the members of loopy games apply to it.
+    // A short game is a stopper: the members of loopy games apply to it,
+    // most of them in closed form (a big integer has a big graph).
+    if matches!(target, Value::Game(_) | Value::Number(_))
+        && let Some(result) = short_stopper_member(ev, &target, name, &plain, span)
+    {
+        return result;
+    }
     if matches!(target, Value::Game(_) | Value::Number(_)) && loopy::TABLE.find(name).is_some() {
         let v = match super::loopy::sided_of(ev, &target, span) {
             Some(v) => v?,
@@ -443,6 +449,68 @@ pub(crate) fn member(
         _ => {}
     }
     Err(unknown(ev, &target, name, span))
+}
+
+/// The members of loopy games that have a closed form on a short game
+/// `target`: it is its own onside and offside, a loopfree plumtree stopper,
+/// a pseudonumber exactly when it is a number, idempotent only as `0`, of
+/// variety `0`, and its stops are its Left and Right stops. `None` for
+/// other names (or a non-dyadic number, left to the general path's error).
+fn short_stopper_member(
+    ev: &mut Eval<'_>,
+    target: &Value,
+    name: &str,
+    args: &[(Value, Span)],
+    span: Span,
+) -> Option<Result<Value>> {
+    if let Value::Number(q) = target
+        && !super::value::is_dyadic(q)
+    {
+        return None;
+    }
+    let arity = match name {
+        "Stop" => 1,
+        "Onside" | "Offside" | "IsLoopfree" | "IsPlumtree" | "IsStopper" | "IsStopperSided"
+        | "IsPseudonumber" | "IsIdempotent" | "Variety" | "IsStable" => 0,
+        _ => return None,
+    };
+    if args.len() != arity {
+        let plural = if arity == 1 { "" } else { "s" };
+        return Some(Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} takes {arity} argument{plural}, not {}", args.len()),
+        )));
+    }
+    Some((|| match name {
+        "Onside" | "Offside" => Ok(target.clone()),
+        "IsLoopfree" | "IsPlumtree" | "IsStopper" | "IsStopperSided" | "IsStable" => {
+            Ok(Value::Bool(true))
+        }
+        "Variety" => Ok(Value::int(0)),
+        "IsPseudonumber" => {
+            let g = ev.game_of(target, span, name)?;
+            Ok(Value::Bool(ev.state.arena.is_number(g)))
+        }
+        "IsIdempotent" => {
+            let g = ev.game_of(target, span, name)?;
+            Ok(Value::Bool(g == ev.state.arena.zero()))
+        }
+        _ => {
+            let side = match &args[0].0 {
+                Value::Player(super::value::Player::Left) => "LeftStop",
+                Value::Player(super::value::Player::Right) => "RightStop",
+                other => {
+                    return Err(ev.error(
+                        args[0].1,
+                        ErrorKind::InvalidInput,
+                        format!("Stop needs Left or Right, not {}", other.kind_name()),
+                    ));
+                }
+            };
+            member(ev, target.clone(), side, span, None)
+        }
+    })())
 }
 
 /// A member the target's own table answers: rulesets and positions.
