@@ -115,7 +115,10 @@ impl Arena {
         let mut memo: FxHashMap<GameId, GameId> = FxHashMap::default();
         let mut stack = vec![h];
         while let Some(&x) = stack.last() {
+            // Each step may build a number of many digits: check the
+            // budget every time, not every few thousand steps.
             self.step()?;
+            self.budget.check(self.records.len() as u64)?;
             if memo.contains_key(&x) {
                 stack.pop();
                 continue;

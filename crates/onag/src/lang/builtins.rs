@@ -40,6 +40,8 @@ pub(crate) const RULESETS: &[&str] = &[
     "TakeAway",
     "HeapRuleset",
     "CoordinateRuleset",
+    "GenMem",
+    "GenWythoff",
 ];
 
 const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph", "misere"];

@@ -98,10 +98,11 @@ fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
 /// `HeapRuleset(f)` and `CoordinateRuleset(f)` from a function.
 fn user_ruleset(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Result<Value> {
     let [(None, Value::Function(f), _)] = args else {
-        let example = if short == "HeapRuleset" {
-            "n -> [[n - 1], [n - 2]]"
-        } else {
-            "(m, n) -> [(m - 1, n)]"
+        let example = match short {
+            "HeapRuleset" => "n -> [[n - 1], [n - 2]]",
+            "GenMem" => "(memory, j) -> j != memory",
+            "GenWythoff" => "k -> k + 2",
+            _ => "(m, n) -> [(m - 1, n)]",
         };
         return Err(ev.error(
             span,
@@ -111,10 +112,11 @@ fn user_ruleset(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Result<V
             ),
         ));
     };
-    Ok(Value::ClassicRuleset(if short == "HeapRuleset" {
-        ClassicRuleset::UserHeap(f.clone())
-    } else {
-        ClassicRuleset::UserCoordinate(f.clone())
+    Ok(Value::ClassicRuleset(match short {
+        "HeapRuleset" => ClassicRuleset::UserHeap(f.clone()),
+        "GenMem" => ClassicRuleset::GenMem(f.clone()),
+        "GenWythoff" => ClassicRuleset::GenWythoff(f.clone()),
+        _ => ClassicRuleset::UserCoordinate(f.clone()),
     }))
 }
 
@@ -134,7 +136,10 @@ pub(crate) fn call_ruleset(
         ClassicRuleset::UserHeap(_) => {
             ClassicPosition::User(rules.clone(), heaps(ev, &name, args, 1, span)?)
         }
-        ClassicRuleset::UserCoordinate(_) | ClassicRuleset::TakeAwayBy(_) => {
+        ClassicRuleset::UserCoordinate(_)
+        | ClassicRuleset::TakeAwayBy(_)
+        | ClassicRuleset::GenMem(_)
+        | ClassicRuleset::GenWythoff(_) => {
             let (m, n) = coordinates(ev, &name, args, span)?;
             ClassicPosition::User(rules.clone(), vec![m, n])
         }
@@ -156,7 +161,9 @@ pub(crate) fn call(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Optio
         "Mem" => coordinates(ev, short, args, span)
             .map(|(n, m)| ClassicPosition::Memory(MemoryRule::Mem, n, m)),
         "TakeAway" => return Some(take_away(ev, args, span)),
-        "HeapRuleset" | "CoordinateRuleset" => return Some(user_ruleset(ev, short, args, span)),
+        "HeapRuleset" | "CoordinateRuleset" | "GenMem" | "GenWythoff" => {
+            return Some(user_ruleset(ev, short, args, span));
+        }
         "Wythoff" => heaps(ev, short, args, 2, span).map(|h| {
             let [a, b]: [BigUint; 2] = h.try_into().unwrap_or_default();
             ClassicPosition::Wythoff(a, b)

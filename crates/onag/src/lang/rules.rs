@@ -145,6 +145,12 @@ pub enum ClassicRuleset {
     /// `TakeAway(f)`: a move may take at most `f(m)` tokens when the last
     /// move took `m`.
     TakeAwayBy(Arc<Closure>),
+    /// `GenMem(p)`: a move may take `a` tokens when `p(m, a)` holds, `m`
+    /// what the last move took.
+    GenMem(Arc<Closure>),
+    /// `GenWythoff(f)`: Wythoff's game where `k` and `l` may be taken from
+    /// the two heaps together when `0 < k ≤ l < f(k)` (Fraenkel and Tanny).
+    GenWythoff(Arc<Closure>),
 }
 
 impl ClassicRuleset {
@@ -157,7 +163,9 @@ impl ClassicRuleset {
         match self {
             ClassicRuleset::UserHeap(c)
             | ClassicRuleset::UserCoordinate(c)
-            | ClassicRuleset::TakeAwayBy(c) => super::value::map_closure(c, f),
+            | ClassicRuleset::TakeAwayBy(c)
+            | ClassicRuleset::GenMem(c)
+            | ClassicRuleset::GenWythoff(c) => super::value::map_closure(c, f),
             ClassicRuleset::Memory(_) => Ok(()),
         }
     }
@@ -180,6 +188,8 @@ impl ClassicRuleset {
                 format!("game.heap.CoordinateRuleset({})", f.text)
             }
             ClassicRuleset::TakeAwayBy(f) => format!("game.heap.TakeAway({})", f.text),
+            ClassicRuleset::GenMem(f) => format!("game.heap.GenMem({})", f.text),
+            ClassicRuleset::GenWythoff(f) => format!("game.heap.GenWythoff({})", f.text),
         }
     }
 }

@@ -36,6 +36,12 @@ pub(crate) enum UserKind {
     /// `TakeAway(f)`: from a heap of `n` whose last move took `m`, a move
     /// takes `a` with `1 ≤ a ≤ f(m)`, to `(n − a, a)`.
     TakeAway,
+    /// `GenMem(p)`: from `(n, m)`, a move takes `a` with `p(m, a)`, to
+    /// `(n − a, a)`.
+    GenMem,
+    /// `GenWythoff(f)`: from `(m, n)`, take from one heap, or `k` and `l`
+    /// from the two with `0 < k ≤ l < f(k)` (either way round).
+    GenWythoff,
 }
 
 /// The user's function of `rule`, its kind, and the position `at` as a key.
@@ -49,6 +55,8 @@ pub(crate) fn start(
         ClassicRuleset::UserHeap(f) => (f.clone(), UserKind::Heap),
         ClassicRuleset::UserCoordinate(f) => (f.clone(), UserKind::Coordinate),
         ClassicRuleset::TakeAwayBy(f) => (f.clone(), UserKind::TakeAway),
+        ClassicRuleset::GenMem(f) => (f.clone(), UserKind::GenMem),
+        ClassicRuleset::GenWythoff(f) => (f.clone(), UserKind::GenWythoff),
         ClassicRuleset::Memory(_) => {
             return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
         }
@@ -133,8 +141,11 @@ pub(crate) fn call(
     k: Key,
     span: Span,
 ) -> Result<Vec<Vec<Key>>> {
-    if kind == UserKind::TakeAway {
-        return take_away(ev, f, k, span);
+    match kind {
+        UserKind::TakeAway => return take_away(ev, f, k, span),
+        UserKind::GenMem => return gen_mem(ev, f, k, span),
+        UserKind::GenWythoff => return gen_wythoff(ev, f, k, span),
+        UserKind::Heap | UserKind::Coordinate => {}
     }
     let heap = kind == UserKind::Heap;
     let args = if heap {
@@ -207,4 +218,72 @@ fn take_away(ev: &mut Eval<'_>, f: &Closure, (n, m): Key, span: Span) -> Result<
         .to_u64()
         .map_or(if most.sign() == num_bigint::Sign::Minus { 0 } else { n }, |x| x.min(n));
     Ok((1..=most).map(|a| vec![(n - a, a)]).collect())
+}
+
+/// `p(args…)` of a user's function, which must give true or false.
+fn predicate(ev: &mut Eval<'_>, f: &Closure, args: &[u64], name: &str, span: Span) -> Result<bool> {
+    let args = args.iter().map(|&a| (None, Value::int(a), span)).collect();
+    match ev.apply(f, args, span)? {
+        Value::Bool(b) => Ok(b),
+        other => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name}'s function gave {}; it must give true or false", other.kind_name()),
+        )),
+    }
+}
+
+/// The options of `(n, m)` in `GenMem(p)`: take `a`, `1 ≤ a ≤ n`, when
+/// `p(m, a)`, to `(n − a, a)`.
+fn gen_mem(ev: &mut Eval<'_>, f: &Closure, (n, m): Key, span: Span) -> Result<Vec<Vec<Key>>> {
+    let mut out = Vec::new();
+    for a in 1..=n {
+        if predicate(ev, f, &[m, a], "GenMem", span)? {
+            out.push(vec![(n - a, a)]);
+        }
+    }
+    Ok(out)
+}
+
+/// The options of `(m, n)` in `GenWythoff(f)`, in CGSuite's order: from
+/// the first heap, from the second, then `k` from the first and `l ≥ k`
+/// from the second with `l < f(k)`, then `l` from the second and `k > l`
+/// from the first with `k < f(l)`.
+fn gen_wythoff(ev: &mut Eval<'_>, f: &Closure, (m, n): Key, span: Span) -> Result<Vec<Vec<Key>>> {
+    let mut bounds: FxHashMap<u64, i128> = FxHashMap::default();
+    let mut bound = |ev: &mut Eval<'_>, k: u64| -> Result<i128> {
+        if let Some(&b) = bounds.get(&k) {
+            return Ok(b);
+        }
+        let v = ev.apply(f, vec![(None, Value::int(k), span)], span)?;
+        let b = v.as_integer().and_then(num_traits::ToPrimitive::to_i128).ok_or_else(|| {
+            ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("GenWythoff's function gave {}; it must give an integer", v.kind_name()),
+            )
+        })?;
+        bounds.insert(k, b);
+        Ok(b)
+    };
+    let diag = m.min(n);
+    let mut out: Vec<Vec<Key>> = (1..=m).map(|a| vec![(m - a, n)]).collect();
+    out.extend((1..=n).map(|b| vec![(m, n - b)]));
+    for k in 1..=diag {
+        let top = (bound(ev, k)? - 1).min(i128::from(n));
+        let mut l = i128::from(k);
+        while l <= top {
+            out.push(vec![(m - k, n - l as u64)]);
+            l += 1;
+        }
+    }
+    for l in 1..=diag {
+        let top = (bound(ev, l)? - 1).min(i128::from(m));
+        let mut k = i128::from(l) + 1;
+        while k <= top {
+            out.push(vec![(m - k as u64, n - l)]);
+            k += 1;
+        }
+    }
+    Ok(out)
 }

@@ -1156,3 +1156,19 @@ fn collections_strings_and_integers_match_cgsuite() {
         ),
     ]);
 }
+
+/// Inputs the fuzzer found running past their limits: an ordinal sum of
+/// numbers with a long exponent, and a loopy comparison whose stops needed
+/// big nimbers. Each now stops at the position limit or the clock.
+#[test]
+fn limits_hold_in_ordinal_sums_and_loopy_comparisons() {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(2_000);
+    let err = session.run_to_string("2:-3600", &budget).unwrap_err();
+    assert!(err.to_string().contains("positions exceed"), "{err}");
+    let budget = Budget::unlimited()
+        .with_max_positions(2_000)
+        .with_timeout(std::time::Duration::from_millis(200));
+    let err = session.run_to_string("(4&-4)>*500", &budget).unwrap_err();
+    assert!(err.to_string().contains("time limit"), "{err}");
+}

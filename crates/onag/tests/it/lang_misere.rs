@@ -257,3 +257,33 @@ fn wythoff_misere_values_by_brute_force() {
         assert_eq!(&got, want, "{input}");
     }
 }
+
+/// CGSuite's expected outputs (its heap tests) for GenMem and GenWythoff,
+/// and GenWythoff(k -> k + 1) against the built-in Wythoff.
+#[test]
+fn gen_mem_and_gen_wythoff_match_cgsuite() {
+    check(&[
+        ("game.heap.GenMem((memory, j) -> j != memory)((10,10)).Options.Size", "9"),
+        (
+            "[game.heap.GenMem((memory, j) -> j != memory)((10,n)).NimValue for n from 0 to 20]",
+            "[6,6,6,4,6,6,3,6,6,6,6,6,6,6,6,6,6,6,6,6,6]",
+        ),
+        (
+            "[game.heap.GenMem((memory, j) -> j != memory)((10,n)).Genus for n from 0 to 20]",
+            "[6,6,6,4,6,6,3,6,6,6,6,6,6,6,6,6,6,6,6,6,6]",
+        ),
+        ("game.heap.GenWythoff(x -> x + 2)((10,10)).Options.Size", "48"),
+        (
+            "[game.heap.GenWythoff(x -> x + 2)((10,n)).NimValue for n from 0 to 20]",
+            "[10,11,12,13,0,14,9,17,18,19,20,21,22,23,24,25,26,15,28,29,30]",
+        ),
+        (
+            "[game.heap.GenWythoff(x -> x + 2)((10,n)).Genus for n from 0 to 20]",
+            "[10,11,12,13,0,14,9,17,18,19,20,21,22,23,24,25,26,15,28,29,30]",
+        ),
+        (
+            "[game.heap.GenWythoff(k -> k + 1)((5,n)).NimValue for n from 0 to 8] == [game.heap.Wythoff(5,n).NimValue for n from 0 to 8]",
+            "true",
+        ),
+    ]);
+}

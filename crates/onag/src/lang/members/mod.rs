@@ -75,6 +75,42 @@ const fn ruleset(
 
 /// Every ruleset that works, with an example; `R(n)` is a heap of n.
 pub const RULESET_DOCS: &[RulesetDoc] = &[
+    ruleset(
+        "Mem",
+        "game.heap.Mem((n,m))",
+        "game.heap.Mem((10,3)).NimValue",
+        "take at least as many as the last move took (m) from a heap of n",
+    ),
+    ruleset(
+        "TakeAway",
+        "game.heap.TakeAway(k)((n,m)), game.heap.TakeAway(f)((n,m))",
+        "game.heap.TakeAway(k -> 3 * k)((10,3)).NimValue",
+        "take at most k times (or f of) what the last move took, m, from a heap of n",
+    ),
+    ruleset(
+        "HeapRuleset",
+        "game.heap.HeapRuleset(n -> options)",
+        "game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1])(7).NimValue",
+        "a heap game given by a function listing each option's heaps",
+    ),
+    ruleset(
+        "CoordinateRuleset",
+        "game.heap.CoordinateRuleset((m, n) -> options)",
+        "game.heap.CoordinateRuleset((m, n) -> [(a, n) for a from 0 to m - 1])((3,4)).NimValue",
+        "a game on coordinates given by a function listing each option",
+    ),
+    ruleset(
+        "GenMem",
+        "game.heap.GenMem((memory, j) -> condition)",
+        "game.heap.GenMem((memory, j) -> j != memory)((10,3)).NimValue",
+        "take j tokens from a heap when the condition on the last move and j holds",
+    ),
+    ruleset(
+        "GenWythoff",
+        "game.heap.GenWythoff(k -> bound)",
+        "game.heap.GenWythoff(k -> k + 2)((10,4)).NimValue",
+        "Wythoff with k and l taken together when 0 < k <= l < bound(k) (Fraenkel-Tanny)",
+    ),
     ruleset("Nim", "game.heap.Nim", "game.heap.Nim(7).NimValue", "remove any number from a heap"),
     ruleset("Kayles", "game.heap.Kayles", "game.heap.Kayles(5) + *4", "the octal game 0.77"),
     ruleset(

@@ -353,8 +353,8 @@ fn cyclic_states(g: &LoopyGame) -> Vec<bool> {
 
 /// Whether a stop of the canonical stopper `g` exceeds the same stop of
 /// `h`, which rules out `g ≤ h`.
-pub fn stops_exceed(g: &LoopyGame, h: &LoopyGame) -> Result<bool> {
-    let mut arena = crate::game::Arena::new();
+pub fn stops_exceed(g: &LoopyGame, h: &LoopyGame, budget: &Budget) -> Result<bool> {
+    let mut arena = crate::game::Arena::new().with_budget(budget.clone());
     let (a, b) = (super::stops::stops(g, &mut arena)?, super::stops::stops(h, &mut arena)?);
     Ok(a.left > b.left || a.right > b.right)
 }
@@ -418,7 +418,7 @@ impl SidedValue {
     /// to the survival search of the product.
     pub fn leq(&self, other: &SidedValue, budget: &Budget) -> Result<bool> {
         for (g, h) in [(&self.onside, &other.onside), (&self.offside, &other.offside)] {
-            if stops_exceed(g, h)? {
+            if stops_exceed(g, h, budget)? {
                 return Ok(false);
             }
         }
