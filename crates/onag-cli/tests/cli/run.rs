@@ -22,13 +22,16 @@ end
 ";
 
 #[test]
-fn a_worksheet_prints_each_value_but_assignments() {
+fn a_worksheet_prints_each_value_but_assignments_and_loops() {
     let dir = std::env::temp_dir().join(format!("onag-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("sheet.cgs");
     std::fs::write(&file, WORKSHEET).unwrap();
     let run = onag(&["run", file.to_str().unwrap()]);
-    assert_eq!(run.stdout, "[0,1,1,2,3,5,8,13,21,34,55]\n^^\n10\n\"positive\"\n");
+    assert_eq!(
+        run.stdout,
+        "n -> if n < 2 then n else fib(n - 1) + fib(n - 2) end\n[0,1,1,2,3,5,8,13,21,34,55]\n^^\nL -> begin var s := 0; for e in L do s := s + e end; s end\n10\n\"positive\"\n"
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -46,7 +49,7 @@ fn errors_give_the_line_in_the_file_and_go_on() {
     let run = onag_with_stdin(&["run", "-"], input);
     assert_eq!(
         run.stdout,
-        "2\nerror: 2:1: unknown name 'foo'\nerror: 5:1: unknown name 'bar' (in the function defined at 4:3)\n3\nerror: 7:1: unclosed 'begin': missing 'end'\n"
+        "2\nerror: 2:1: unknown name 'foo'\nn -> n + bar\nerror: 5:1: unknown name 'bar' (in the function defined at 4:3)\n3\nerror: 7:1: unclosed 'begin': missing 'end'\n"
     );
     assert_eq!(run.code, 1);
 }
@@ -62,9 +65,10 @@ fn an_endless_loop_stops_at_the_timeout() {
 fn deep_recursion_is_an_error_not_a_crash() {
     let run = onag_with_stdin(&["run", "-"], "def r(n) := r(n + 1)\nr(0)\n1\n");
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 2, "{}", run.stdout);
-    assert!(lines[0].starts_with("error: 2:1: recursion too deep ("), "{}", lines[0]);
-    assert_eq!(lines[1], "1");
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(lines[0], "n -> r(n + 1)");
+    assert!(lines[1].starts_with("error: 2:1: recursion too deep ("), "{}", lines[1]);
+    assert_eq!(lines[2], "1");
     assert_eq!(run.code, 1);
 }
 

@@ -23,11 +23,11 @@ use super::ops;
 use super::value::{Player, Value};
 use crate::error::{ErrorKind, Result};
 
-/// Whether a statement's value is shown: not for a `def`, a `var`
-/// declaration or a `do` loop, which are run for their effect.
+/// Whether a statement's value is shown: not for a `var` declaration or a
+/// `do` loop, which are run for their effect (a `def` shows the function,
+/// as CGSuite does).
 fn shows_value(statement: &Expr) -> bool {
     match &statement.kind {
-        ExprKind::Function(def) => def.name.is_none(),
         ExprKind::Declare(..) => false,
         ExprKind::Loop { collect, .. } => *collect != Collect::Nothing,
         _ => true,

@@ -115,7 +115,28 @@ impl Eval<'_> {
             .map(|f| f.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
             .unwrap_or_default();
         captured.sort_by(|a, b| a.0.cmp(&b.0));
-        let text = self.source.get(span.start..span.end).unwrap_or("").to_string();
+        // A lambda prints as written; a `def` as CGSuite prints it, as the
+        // lambda it defines (`def f(x) := x + 1` is `x -> x + 1`).
+        let text = match &def.name {
+            None => self.source.get(span.start..span.end).unwrap_or("").to_string(),
+            Some(_) => {
+                let at = &def.body.span;
+                // On one line, as CGSuite prints a function.
+                let body = self.source.get(at.start..at.end).unwrap_or("");
+                let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+                let params = match def.params.as_slice() {
+                    [one] => one.clone(),
+                    many => format!("({})", many.join(", ")),
+                };
+                // `def f(x) begin … end` keeps its block words.
+                let head = self.source.get(span.start..at.start).unwrap_or("");
+                if head.contains(":=") {
+                    format!("{params} -> {body}")
+                } else {
+                    format!("{params} -> begin {body} end")
+                }
+            }
+        };
         Value::Function(Arc::new(Closure {
             def: def.clone(),
             captured,

@@ -149,11 +149,11 @@ fn functions_and_lambdas() {
             "[even(10), odd(7), even(3)]",
         ],
         expect![[r#"
-            def f(x) := x + 1 => 
+            def f(x) := x + 1 => x -> x + 1
             f(41) => 42
-            def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end => 
+            def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end => n -> if n <= 1 then 1 else n * fact(n - 1) end
             fact(20) => 2432902008176640000
-            def binom(n, k) begin var b := 1; for i from 1 to k do b := b * (n - k + i) / i end; b end => 
+            def binom(n, k) begin var b := 1; for i from 1 to k do b := b * (n - k + i) / i end; b end => (n, k) -> begin var b := 1; for i from 1 to k do b := b * (n - k + i) / i end; b end
             binom(10, 3) => 120
             binom(52, 5) => 2598960
             sq := x -> x * x => x -> x * x
@@ -162,12 +162,12 @@ fn functions_and_lambdas() {
             add(*3, *5) => *6
             [1, 2, 3].Apply(x -> x^2) => [1,4,9]
             [^, *, 1].Apply(g -> g + g) => [^^,0,2]
-            def adder(a) := x -> x + a => 
+            def adder(a) := x -> x + a => a -> x -> x + a
             adder(10)(5) => 15
             k := () -> 42; k() => 42
-            def fib(n) := if n < 2 then n else fib(n - 1) + fib(n - 2) end => 
+            def fib(n) := if n < 2 then n else fib(n - 1) + fib(n - 2) end => n -> if n < 2 then n else fib(n - 1) + fib(n - 2) end
             [fib(n) for n from 0 to 15] => [0,1,1,2,3,5,8,13,21,34,55,89,144,233,377,610]
-            def even(n) := if n == 0 then true else odd(n - 1) end; def odd(n) := if n == 0 then false else even(n - 1) end => 
+            def even(n) := if n == 0 then true else odd(n - 1) end; def odd(n) := if n == 0 then false else even(n - 1) end => n -> if n == 0 then false else even(n - 1) end
             [even(10), odd(7), even(3)] => [true,true,false]
         "#]],
     );
@@ -283,7 +283,7 @@ fn bad_input_is_one_located_error() {
         ],
         expect![[r#"
             h(1) => error: 1:1: unknown name 'h'
-            def f(x) := x => 
+            def f(x) := x => x -> x
             f(1, 2) => error: 1:1: f takes 1 argument, not 2
             f() => error: 1:1: f takes 1 argument, not 0
             (x -> x)(1, 2) => error: 1:1: the function takes 1 argument, not 2
@@ -382,7 +382,7 @@ fn jumps() {
             "g(1)",
         ],
         expect![[r#"
-            def firstsq(n) begin for k from 1 to 100 do if k * k >= n then return k end end; -1 end => 
+            def firstsq(n) begin for k from 1 to 100 do if k * k >= n then return k end end; -1 end => n -> begin for k from 1 to 100 do if k * k >= n then return k end end; -1 end
             firstsq(50) => 8
             firstsq(10^6) => -1
             s := 0; for k from 1 to 10 do if k % 2 == 0 then continue end; s := s + k end; s => 25
@@ -390,14 +390,14 @@ fn jumps() {
             for k from 1 to 10 yield if k > 4 then break end; k end => [1,2,3,4]
             for x from 1 to 3 for y from 1 to 3 yield if y == 2 then continue end; (x, y) end => [(1,1),(1,3),(2,1),(2,3),(3,1),(3,3)]
             n := 0; while true do n := n + 1; if n == 7 then break end end; n => 7
-            def sign(x) begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end => 
+            def sign(x) begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end => x -> begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end
             [sign(-5), sign(0), sign(2)] => [-1,0,1]
-            def none() begin return end => 
+            def none() begin return end => () -> begin return end
             none() => Nothing
             break => error: 1:1: 'break' outside a loop
             if true then continue end => error: 1:14: 'continue' outside a loop
             return 3 => error: 1:1: 'return' outside a function
-            def g(x) begin break end => 
+            def g(x) begin break end => x -> begin break end
             g(1) => error: 1:1: 'break' outside a loop (in the function defined at 1:16)
         "#]],
     );
@@ -425,7 +425,7 @@ fn var_is_scoped_to_its_block() {
             x => error: 1:1: unknown name 'x'
             y := 5; begin var y := 1; y end => 1
             y => 5
-            def f() begin var z := 3; if true then var z := 4 end; z end => 
+            def f() begin var z := 3; if true then var z := 4 end; z end => () -> begin var z := 3; if true then var z := 4 end; z end
             f() => 3
             s := 0; for k from 1 to 3 do var t := k; s := s + t end; s => 6
             t => error: 1:1: unknown name 't'
