@@ -85,10 +85,13 @@ fn example_params(r: &Ruleset) -> String {
         .collect()
 }
 
-/// A command line that values the ruleset's example position.
+/// A command line that values the ruleset's example position. `onag
+/// hackenbush` reads graph files, so its positions are given with
+/// `--string`.
 fn example(r: &Ruleset) -> String {
     let dashes = if r.example.starts_with('-') { " --" } else { "" };
-    format!("onag {}{}{dashes} '{}'", r.command(), example_params(r), r.example)
+    let string = if r.command() == "hackenbush" { " --string" } else { "" };
+    format!("onag {}{}{string}{dashes} '{}'", r.command(), example_params(r), r.example)
 }
 
 /// The help text after a ruleset's options.
@@ -103,7 +106,7 @@ fn after_help(r: &Ruleset) -> String {
         s.push('\n');
     }
     s.push_str(&format!(
-        "In the calculator: {}(...) (see CALCULATOR.md).\n\nExamples:\n  {}\n  {}\n",
+        "In the calculator: {}(...) (see `onag eval` and the README's calculator section).\n\nExamples:\n  {}\n  {}\n",
         r.path(),
         example(r),
         example(r).replacen(

@@ -99,7 +99,7 @@ fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
 fn user_ruleset(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Result<Value> {
     let [(None, Value::Function(f), _)] = args else {
         let example = match short {
-            "HeapRuleset" => "n -> [[n - 1], [n - 2]]",
+            "HeapRuleset" => "n -> [[k] for k from 0 to n - 1]",
             "GenMem" => "(memory, j) -> j != memory",
             "GenWythoff" => "k -> k + 2",
             _ => "(m, n) -> [(m - 1, n)]",

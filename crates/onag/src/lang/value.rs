@@ -52,7 +52,7 @@ pub enum Value {
     /// position of a memory game or of a user's heap or coordinate ruleset.
     Classic(super::rules::ClassicPosition),
     /// A memory game or a user's heap or coordinate ruleset
-    /// (`game.heap.TakeAway(2)`, `game.heap.HeapRuleset(n -> [[n - 1]])`).
+    /// (`game.heap.TakeAway(2)`, `game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1])`).
     ClassicRuleset(super::rules::ClassicRuleset),
     /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
     Periodicity {
