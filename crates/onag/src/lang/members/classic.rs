@@ -47,12 +47,8 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             "game.heap.Wythoff(1,1).MisereOutcomeClass",
             |ev, p, _, s| {
                 let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
-                let zero = ev.state.misere.forms().misere_value(g) == 0;
-                Ok(Value::Outcome(if zero {
-                    crate::game::PartizanOutcome::P
-                } else {
-                    crate::game::PartizanOutcome::N
-                }))
+                let v = ev.state.misere.forms().misere_value(g);
+                Ok(super::misere::outcome_of_misere_value(v))
             },
         ),
         member(

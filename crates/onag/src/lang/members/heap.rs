@@ -89,12 +89,8 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
         "game.heap.Kayles(9).MisereOutcomeClass",
         |ev, (r, n), _, s| {
             let v = heap::misere(ev, r, n, heap::MisereWant::Value, s)?;
-            let p = v.as_integer().is_some_and(num_traits::Zero::is_zero);
-            Ok(Value::Outcome(if p {
-                crate::game::PartizanOutcome::P
-            } else {
-                crate::game::PartizanOutcome::N
-            }))
+            let zero = v.as_integer().is_some_and(num_traits::Zero::is_zero);
+            Ok(super::misere::outcome_of_misere_value(if zero { 0 } else { 1 }))
         },
     ),
     member(

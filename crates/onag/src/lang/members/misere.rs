@@ -82,10 +82,7 @@ const MEMBERS: &[Member<FormId>] = &[
         0,
         "P when the player to move loses in misère play, else N",
         "*[1].MisereOutcomeClass",
-        |ev, &g, _, _| {
-            let p = ev.state.misere.forms().misere_value(g) == 0;
-            Ok(Value::Outcome(if p { PartizanOutcome::P } else { PartizanOutcome::N }))
-        },
+        |ev, &g, _, _| Ok(outcome_of_misere_value(ev.state.misere.forms().misere_value(g))),
     ),
     member(
         "Genus",
@@ -259,3 +256,9 @@ const MEMBERS: &[Member<FormId>] = &[
         Ok(phylum_is(ev, g, |p| p == Phylum::Restless))
     }),
 ];
+
+/// The misère outcome class of an impartial game with misère nim value
+/// `v`: P when it is 0, else N.
+pub(crate) fn outcome_of_misere_value(v: u32) -> Value {
+    Value::Outcome(if v == 0 { PartizanOutcome::P } else { PartizanOutcome::N })
+}

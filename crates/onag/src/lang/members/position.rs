@@ -61,12 +61,8 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             |ev, p, _, s| {
                 if p.ruleset().impartial {
                     let g = misere_form(ev, p, s)?;
-                    let zero = ev.state.misere.forms().misere_value(g) == 0;
-                    return Ok(Value::Outcome(if zero {
-                        crate::game::PartizanOutcome::P
-                    } else {
-                        crate::game::PartizanOutcome::N
-                    }));
+                    let v = ev.state.misere.forms().misere_value(g);
+                    return Ok(super::misere::outcome_of_misere_value(v));
                 }
                 partizan::misere_outcome(ev, p, s).map(Value::Outcome)
             },
