@@ -22,13 +22,14 @@ use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use serde::Serialize;
 
+use super::memo::{FlagMemo, IdMemo};
 use super::nus::Nus;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::number::{BigInt, BigUint, Dyadic};
 
 /// A canonical short game in an [`Arena`]; meaningless without its arena.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[repr(transparent)]
 pub struct GameId(pub(super) u32);
 
@@ -111,9 +112,9 @@ pub struct Arena {
     pub(super) nus_values: Vec<Nus>,
     intern: HashTable<GameId>,
     nus_intern: HashTable<GameId>,
-    pub(super) sum_memo: IdMap<GameId>,
-    pub(super) neg_memo: IdMap<GameId>,
-    pub(super) leq_memo: IdMap<bool>,
+    pub(super) sum_memo: IdMemo<GameId>,
+    pub(super) neg_memo: IdMemo<GameId>,
+    pub(super) leq_memo: FlagMemo,
     pub(super) pending_left: Vec<GameId>,
     pub(super) pending_right: Vec<GameId>,
     pub(super) pending_memo: IdMap<bool>,
@@ -195,9 +196,9 @@ impl Arena {
             nus_values: Vec::new(),
             intern: HashTable::new(),
             nus_intern: HashTable::new(),
-            sum_memo: IdMap::default(),
-            neg_memo: IdMap::default(),
-            leq_memo: IdMap::default(),
+            sum_memo: IdMemo::default(),
+            neg_memo: IdMemo::default(),
+            leq_memo: FlagMemo::default(),
             pending_left: Vec::new(),
             pending_right: Vec::new(),
             pending_memo: IdMap::default(),
@@ -249,9 +250,10 @@ impl Arena {
             + self.pool.capacity() * std::mem::size_of::<GameId>()
             + self.nus_values.capacity() * std::mem::size_of::<Nus>()
             + (self.intern.capacity() + self.nus_intern.capacity()) * 5
-            + table(&self.sum_memo)
-            + table(&self.neg_memo)
-            + table(&self.leq_memo)
+            + self.sum_memo.bytes()
+            + self.neg_memo.bytes()
+            + self.leq_memo.bytes()
+            + table(&self.pending_memo)
             + self.quick_stops.capacity() * std::mem::size_of::<[i64; 2]>()
             + self.stop_memo.capacity() * (std::mem::size_of::<(GameId, (Dyadic, Dyadic))>() + 1);
         bytes as u64

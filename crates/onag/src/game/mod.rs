@@ -27,6 +27,7 @@ mod companion;
 mod cooling;
 mod import;
 mod incentives;
+mod memo;
 mod nus;
 mod ops;
 mod print;

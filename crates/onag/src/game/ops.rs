@@ -62,9 +62,9 @@ impl Arena {
             if gs[0] < hs[1] {
                 return Ok(Some(true));
             }
-            return Ok(self.leq_memo.get(&key(g, h)).copied());
+            return Ok(self.leq_memo.get(key(g, h)));
         }
-        if let Some(&known) = self.leq_memo.get(&key(g, h)) {
+        if let Some(known) = self.leq_memo.get(key(g, h)) {
             return Ok(Some(known));
         }
         let (gl, gr) = self.stops(g)?;
@@ -222,20 +222,20 @@ impl Arena {
             let v = v.neg()?;
             return self.nus_id(v);
         }
-        if let Some(&n) = self.neg_memo.get(&(g.0 as u64)) {
+        if let Some(n) = self.neg_memo.get(g.0 as u64) {
             return Ok(n);
         }
         let mut stack = vec![g];
         while let Some(&top) = stack.last() {
             self.step()?;
-            if self.neg_memo.contains_key(&(top.0 as u64)) {
+            if self.neg_memo.contains_key(top.0 as u64) {
                 stack.pop();
                 continue;
             }
             let mut missing = false;
             for i in 0..self.lefts(top).len() + self.rights(top).len() {
                 let o = self.option_at(top, i);
-                if self.nus(o).is_none() && !self.neg_memo.contains_key(&(o.0 as u64)) {
+                if self.nus(o).is_none() && !self.neg_memo.contains_key(o.0 as u64) {
                     stack.push(o);
                     missing = true;
                 }
@@ -261,7 +261,7 @@ impl Arena {
             self.neg_memo.insert(n.0 as u64, top);
             stack.pop();
         }
-        Ok(self.neg_memo[&(g.0 as u64)])
+        self.neg_memo.get(g.0 as u64).ok_or_else(missing_memo)
     }
 
     fn option_at(&self, g: GameId, i: usize) -> GameId {
@@ -275,7 +275,7 @@ impl Arena {
             let v = v.neg()?;
             return self.nus_id(v);
         }
-        Ok(self.neg_memo[&(g.0 as u64)])
+        self.neg_memo.get(g.0 as u64).ok_or_else(missing_memo)
     }
 
     // ----- sums -----
@@ -294,7 +294,7 @@ impl Arena {
             return self.nus_id(v).map(Some);
         }
         let k = if g <= h { key(g, h) } else { key(h, g) };
-        Ok(self.sum_memo.get(&k).copied())
+        Ok(self.sum_memo.get(k))
     }
 
     /// The pairs whose sums are the options of `g + h`: `(left, right)`.
@@ -368,7 +368,7 @@ impl Arena {
             stack.pop();
         }
         let k = if g <= h { key(g, h) } else { key(h, g) };
-        Ok(self.sum_memo[&k])
+        self.sum_memo.get(k).ok_or_else(missing_memo)
     }
 
     /// `g − h`.
@@ -628,4 +628,10 @@ impl Arena {
         have_r.sort_by_key(key);
         (want_l == have_l && want_r == have_r).then_some(candidate)
     }
+}
+
+/// The error for a memo entry that an algorithm stored and then did not
+/// find (a bug, reported instead of a panic).
+fn missing_memo() -> crate::error::Error {
+    crate::error::Error::invalid("internal error: a memoised game is missing")
 }

@@ -1,0 +1,269 @@
+//! The arena's memo tables: answers keyed by one id or an ordered pair of
+//! ids packed in a `u64` ([`key`](super::arena::key)).
+//!
+//! A board search asks millions of questions of tables far larger than the
+//! cache, so a lookup's cost is its cache misses. These tables use open
+//! addressing with linear probing and keep each key beside its value, so a
+//! lookup usually reads one cache line (a SwissTable reads its control bytes
+//! and its slot, two lines apart).
+//!
+//! - [`IdMemo`] maps keys to small values (sums, negatives).
+//! - [`FlagMemo`] maps keys to one bit (comparisons), packed into the key's
+//!   slot: 8 bytes an entry.
+//!
+//! Invariants: the capacity is 0 or a power of two, at most 7/10 of the
+//! slots are full (probe runs stay short), and no entry is ever removed
+//! (so a probe may stop at the first empty slot).
+
+/// The slot key that marks an empty slot. No stored key equals it: a key
+/// holds two ids below `u32::MAX` (the pending game `u32::MAX` is never
+/// stored in these tables).
+const EMPTY: u64 = u64::MAX;
+
+/// The slot of `key` in a table with `mask + 1` slots: the splitmix64
+/// finaliser spreads consecutive ids over all bits.
+fn home(key: u64, mask: usize) -> usize {
+    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) as usize & mask
+}
+
+/// Whether a table of `slots` slots is full enough to grow before one more
+/// entry.
+fn must_grow(len: usize, slots: usize) -> bool {
+    (len + 1) * 10 > slots * 7
+}
+
+/// A map from id keys to `Copy` values.
+#[derive(Clone, Default)]
+pub(crate) struct IdMemo<V> {
+    slots: Vec<(u64, V)>,
+    len: usize,
+}
+
+impl<V: Copy + Default> IdMemo<V> {
+    /// The value stored for `key`.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<V> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home(key, mask);
+        loop {
+            let (k, v) = self.slots[i];
+            if k == key {
+                return Some(v);
+            }
+            if k == EMPTY {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether `key` has a value.
+    #[inline]
+    pub(crate) fn contains_key(&self, key: u64) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Stores `value` for `key`, replacing an earlier value.
+    pub(crate) fn insert(&mut self, key: u64, value: V) {
+        debug_assert_ne!(key, EMPTY);
+        if must_grow(self.len, self.slots.len()) {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home(key, mask);
+        loop {
+            let k = self.slots[i].0;
+            if k == key || k == EMPTY {
+                if k == EMPTY {
+                    self.len += 1;
+                }
+                self.slots[i] = (key, value);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![(EMPTY, V::default()); size]);
+        let mask = size - 1;
+        for (k, v) in old {
+            if k != EMPTY {
+                let mut i = home(k, mask);
+                while self.slots[i].0 != EMPTY {
+                    i = (i + 1) & mask;
+                }
+                self.slots[i] = (k, v);
+            }
+        }
+    }
+
+    /// How many keys have values.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Bytes of the slots.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<(u64, V)>()
+    }
+}
+
+/// The bit of a [`FlagMemo`] slot that holds the value.
+const VALUE_BIT: u64 = 1 << 63;
+
+/// A map from id keys to booleans, each entry one `u64`: the value rides in
+/// bit 63 of the key, which is free while the first id is below 2^31.
+/// Keys whose first id is larger are not stored (a lookup of them answers
+/// `None`), which costs only speed: the arena would need two billion games
+/// to meet one.
+#[derive(Clone, Default)]
+pub(crate) struct FlagMemo {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl FlagMemo {
+    /// The value stored for `key`.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<bool> {
+        if self.slots.is_empty() || key & VALUE_BIT != 0 {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = home(key, mask);
+        loop {
+            let k = self.slots[i];
+            if k & !VALUE_BIT == key {
+                return Some(k & VALUE_BIT != 0);
+            }
+            if k == EMPTY {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Stores `value` for `key` (nothing when the key's first id is 2^31 or
+    /// more).
+    pub(crate) fn insert(&mut self, key: u64, value: bool) {
+        if key & VALUE_BIT != 0 {
+            return;
+        }
+        if must_grow(self.len, self.slots.len()) {
+            self.grow();
+        }
+        let entry = if value { key | VALUE_BIT } else { key };
+        let mask = self.slots.len() - 1;
+        let mut i = home(key, mask);
+        loop {
+            let k = self.slots[i];
+            if k == EMPTY {
+                self.len += 1;
+                self.slots[i] = entry;
+                return;
+            }
+            if k & !VALUE_BIT == key {
+                self.slots[i] = entry;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(16);
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        let mask = size - 1;
+        for k in old {
+            if k != EMPTY {
+                let mut i = home(k & !VALUE_BIT, mask);
+                while self.slots[i] != EMPTY {
+                    i = (i + 1) & mask;
+                }
+                self.slots[i] = k;
+            }
+        }
+    }
+
+    /// How many keys have values.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Bytes of the slots.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<u64>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustc_hash::FxHashMap;
+
+    fn pair(g: u32, h: u32) -> u64 {
+        ((g as u64) << 32) | h as u64
+    }
+
+    #[test]
+    fn id_memo_agrees_with_a_hash_map() {
+        let mut memo = IdMemo::<u32>::default();
+        let mut plain = FxHashMap::default();
+        for i in 0..5000u32 {
+            let k = pair(i % 97, i.wrapping_mul(2_654_435_761) % 1013);
+            memo.insert(k, i);
+            plain.insert(k, i);
+        }
+        assert_eq!(memo.len(), plain.len());
+        for g in 0..100 {
+            for h in 0..1013 {
+                let k = pair(g, h);
+                assert_eq!(memo.get(k), plain.get(&k).copied());
+            }
+        }
+    }
+
+    #[test]
+    fn flag_memo_agrees_with_a_hash_map() {
+        let mut memo = FlagMemo::default();
+        let mut plain = FxHashMap::default();
+        for i in 0..5000u32 {
+            let k = pair(i % 89, i.wrapping_mul(40_503) % 997);
+            let v = i % 3 == 0;
+            memo.insert(k, v);
+            plain.insert(k, v);
+        }
+        assert_eq!(memo.len(), plain.len());
+        for g in 0..100 {
+            for h in 0..997 {
+                let k = pair(g, h);
+                assert_eq!(memo.get(k), plain.get(&k).copied());
+            }
+        }
+    }
+
+    #[test]
+    fn flag_memo_skips_keys_it_cannot_pack() {
+        let mut memo = FlagMemo::default();
+        let big = pair(1 << 31, 5);
+        memo.insert(big, true);
+        assert_eq!(memo.get(big), None);
+        assert_eq!(memo.len(), 0);
+        // The largest packable key, and its neighbour with value false.
+        let top = pair((1 << 31) - 1, u32::MAX - 1);
+        memo.insert(top, true);
+        memo.insert(top - 1, false);
+        assert_eq!(memo.get(top), Some(true));
+        assert_eq!(memo.get(top - 1), Some(false));
+    }
+}
