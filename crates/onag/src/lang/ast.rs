@@ -67,6 +67,8 @@ pub enum BinOp {
     GreaterOrConfused,
     /// `&`: the sided value `onside & offside` of two stoppers
     Sided,
+    /// `..`: a range of integers (`1..10`; `1..10..2` sets the step)
+    Range,
     /// A named infix operator (`a NimSum b`, `G : H` is `OrdinalSum`): the
     /// member of that name on the left operand, called with the right one.
     Named(String),

@@ -245,7 +245,10 @@ impl Eval<'_> {
                     Value::Builtin(name) if COLLECTORS.contains(&name.as_str()) => {
                         self.collection_of(&name, args, span)
                     }
-                    other => builtins::call(self, other, args, span),
+                    other => {
+                        let args = super::range::expand_args(self, args)?;
+                        builtins::call(self, other, args, span)
+                    }
                 }
             }
             ExprKind::Assign(name, value) => {

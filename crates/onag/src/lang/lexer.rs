@@ -60,6 +60,8 @@ pub enum Tok {
     Semi,
     /// `.`
     Dot,
+    /// `..` (a range)
+    DotDot,
     /// `:=`
     Assign,
     /// `:` (ordinal sum)
@@ -132,6 +134,7 @@ impl Tok {
             Tok::Comma => ",",
             Tok::Semi => ";",
             Tok::Dot => ".",
+            Tok::DotDot => "..",
             Tok::Assign => ":=",
             Tok::Colon => ":",
             Tok::Plus => "+",
@@ -235,6 +238,7 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b')' => (Tok::RParen, 1),
             b',' => (Tok::Comma, 1),
             b';' => (Tok::Semi, 1),
+            b'.' if two(b'.') => (Tok::DotDot, 2),
             b'.' => (Tok::Dot, 1),
             b':' if two(b'=') => (Tok::Assign, 2),
             b':' => (Tok::Colon, 1),

@@ -109,6 +109,7 @@ fn games_binary(ev: &mut Eval<'_>, op: &BinOp, a: Value, b: Value, span: Span) -
         BinOp::LessOrConfused => "<|",
         BinOp::GreaterOrConfused => "|>",
         BinOp::Sided => "&",
+        BinOp::Range => "..",
         BinOp::Eq => "==",
         BinOp::Ne => "!=",
         BinOp::Named(name) => name.as_str(),
@@ -134,6 +135,12 @@ pub(crate) fn binary(
     b: Value,
     span: Span,
 ) -> Result<Value> {
+    if matches!(op, BinOp::Range) {
+        return super::range::make(ev, a, b, span);
+    }
+    // A range is a list to every other operator (`1..4 == [1,2,3,4]`).
+    let a = super::range::expand(ev, a, span)?;
+    let b = super::range::expand(ev, b, span)?;
     if let Some(result) = infinity::binary(ev, op, &a, &b, span) {
         return result;
     }

@@ -80,6 +80,8 @@ mod bp {
     pub const COMPARE: u8 = 10;
     /// Named infix operators: `a Max b`, `G Heat t` (looser than `+`).
     pub const NAMED: u8 = 14;
+    /// `..` (a range; `a..b..c` is `(a..b)..c`, the step).
+    pub const RANGE: u8 = 17;
     /// `+` `-` and binary `+-`.
     pub const ADD: u8 = 20;
     /// `&` (a sided value from its onside and offside).
@@ -589,6 +591,7 @@ impl Parser<'_> {
             Tok::Ident(name) if is_infix_name(name) => {
                 return Some((BinOp::Named(name.clone()), bp::NAMED, bp::NAMED + 1));
             }
+            Tok::DotDot => return Some((BinOp::Range, bp::RANGE, bp::RANGE + 1)),
             Tok::Plus => return Some((BinOp::Add, bp::ADD, bp::ADD + 1)),
             Tok::Minus => return Some((BinOp::Sub, bp::ADD, bp::ADD + 1)),
             Tok::PlusMinus => return Some((BinOp::PlusMinus, bp::ADD, bp::ADD + 1)),

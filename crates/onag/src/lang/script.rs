@@ -323,7 +323,30 @@ impl Eval<'_> {
                 }
             }
             Source::In(list) => {
-                let items: Vec<Value> = match self.eval(list)? {
+                let source = self.eval(list)?;
+                if let Value::Range(r) = &source {
+                    // Counted, not listed: `for x in 1..10^9 while ...` holds
+                    // one element at a time.
+                    if let Sink::Keep(_) = &*sink {
+                        super::range::check_len(self, r, span)?;
+                    }
+                    for x in r.iter() {
+                        self.tick(span)?;
+                        if !self.step_once(
+                            clause,
+                            Value::int(x),
+                            inner,
+                            body,
+                            collect,
+                            sink,
+                            span,
+                        )? {
+                            return Ok(());
+                        }
+                    }
+                    return Ok(());
+                }
+                let items: Vec<Value> = match source {
                     Value::List(items) | Value::Set(items) => items,
                     Value::GameSet(games) => {
                         games.into_iter().map(|g| self.game_value(g)).collect()
@@ -566,6 +589,23 @@ impl Eval<'_> {
     /// `target[index]`: a list's element (counted from 1) or a map's value
     /// (`Nothing` for a missing key).
     pub(crate) fn index(&mut self, target: Value, index: Value, span: Span) -> Result<Value> {
+        if let Value::Range(r) = &target {
+            let len = r.len();
+            return match index.as_integer() {
+                Some(i) if i.is_positive() && *i <= len => {
+                    Ok(Value::int(&r.start + (i - 1) * &r.step))
+                }
+                _ => Err(self.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "the range {} of {len} elements has no element {}",
+                        r.notation(),
+                        describe_index(&index)
+                    ),
+                )),
+            };
+        }
         match target {
             Value::List(items) => {
                 let len = items.len();

@@ -179,6 +179,7 @@ impl Session {
                 }
                 out.push(close);
             }
+            Value::Range(r) => out.push_str(&r.notation()),
             Value::Pair(a, b) => {
                 out.push('(');
                 self.write(out, a)?;

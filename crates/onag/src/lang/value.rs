@@ -24,6 +24,9 @@ pub enum Value {
     Str(String),
     /// A list `[a,b,c]`.
     List(Vec<Value>),
+    /// A range of integers `a..b` or `a..b..step`: a list that prints as
+    /// written.
+    Range(Box<super::range::IntRange>),
     /// Coordinates `(a, b)`.
     Pair(Box<Value>, Box<Value>),
     /// A position of a ruleset of the catalog
@@ -206,6 +209,7 @@ impl Value {
             Value::Bool(_) => "a boolean",
             Value::Str(_) => "a string",
             Value::List(_) => "a list",
+            Value::Range(_) => "a range",
             Value::Set(_) | Value::GameSet(_) => "a set",
             Value::Game(_) => "a game",
             Value::Outcome(_) => "an outcome class",

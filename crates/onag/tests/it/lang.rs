@@ -638,6 +638,53 @@ fn precedence_follows_cgscript() {
         ("2^3^2", "512"),
         ("12/4/3", "1"),
         ("2*3^2", "18"),
+        // `..` is looser than `+`, tighter than named operators.
+        ("1 + 2..5 + 1", "3..6"),
+        ("1..3 Max 2", "error: 1:6: Max takes 0 arguments, not 1"),
+        ("1..10..3 + 1", "1..10..4"),
+    ]);
+}
+
+/// Ranges: CGSuite's expected outputs (its language tests), and a range
+/// taken as the list of its elements by every other member, operator and
+/// function.
+#[test]
+fn ranges_match_cgsuite() {
+    check(&[
+        ("3..12", "3..12"),
+        ("3..12..3", "3..12..3"),
+        ("1..0", "1..0"),
+        ("(3..12).ToSet", "{3,4,5,6,7,8,9,10,11,12}"),
+        ("(3..12..3).ToSet", "{3,6,9,12}"),
+        ("1..4 == [1,2,3,4]", "true"),
+        ("1..0 == []", "true"),
+        ("(1..10..2).Contains(4)", "false"),
+        ("(1..10..2).Contains(9)", "true"),
+        ("(1..0).IsEmpty", "true"),
+        ("(1..10).IsEmpty", "false"),
+        ("(1..10).ToList", "1..10"),
+        ("(1..10).ToSet", "{1,2,3,4,5,6,7,8,9,10}"),
+    ]);
+    check(&[
+        ("10..1..-3", "10..1..-3"),
+        ("(10..1..-3).Length", "4"),
+        ("(10..1..-3)[4]", "1"),
+        ("(10..1..-3)[5]", "error: 1:1: the range 10..1..-3 of 4 elements has no element 5"),
+        ("[x^2 for x in 1..5]", "[1,4,9,16,25]"),
+        ("sumof(x for x in 1..100)", "5050"),
+        ("(1..5).Apply(x -> x * 2)", "[2,4,6,8,10]"),
+        ("[1..3, 4]", "[1..3,4]"),
+        ("game.heap.Subtraction(1..3).NimValueSequence(8)", "[1,2,3,0,1,2,3,0]"),
+        ("(1..10^30).Size", "1000000000000000000000000000000"),
+        ("(1..10^30).Contains(10^29)", "true"),
+        ("(1..10^30)[10^29]", "100000000000000000000000000000"),
+        ("1..2..0", "error: 1:5: a range's step cannot be 0"),
+        ("1/2..3", "error: 1:4: '..' needs integers, not a rational number"),
+        ("1..*", "error: 1:2: '..' needs integers, not a game"),
+        (
+            "(1..10^9).Sorted",
+            "error: 1:11: the range 1..1000000000 has more than 10000000 elements",
+        ),
     ]);
 }
 

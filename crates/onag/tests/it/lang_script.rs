@@ -223,6 +223,26 @@ fn collections() {
     );
 }
 
+/// `for x in a..b` counts without building the list: a range of 10^30
+/// elements is fine when the loop stops early.
+#[test]
+fn loops_over_ranges() {
+    check(
+        &[
+            "for x in 1..10^30 while x < 4 do s := x end; s",
+            "[x for x in 10..1..-4]",
+            "t := 0; for x in 1..0 do t := 1 end; t",
+            "[x for x in 1..10^30]",
+        ],
+        expect![[r#"
+            for x in 1..10^30 while x < 4 do s := x end; s => 3
+            [x for x in 10..1..-4] => [10,6,2]
+            t := 0; for x in 1..0 do t := 1 end; t => 0
+            [x for x in 1..10^30] => error: 1:1: the range 1..1000000000000000000000000000000 has more than 10000000 elements
+        "#]],
+    );
+}
+
 #[test]
 fn players_and_nothing() {
     check(

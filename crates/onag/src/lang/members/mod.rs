@@ -25,6 +25,7 @@ mod misere;
 mod number;
 mod player;
 mod position;
+mod range;
 mod table;
 
 use num_bigint::BigUint;
@@ -283,6 +284,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(position::TABLE.docs());
     docs.extend(loopy::TABLE.docs());
     docs.extend(list::LIST_TABLE.docs());
+    docs.extend(range::TABLE.docs());
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
     docs.extend(infinity::TABLE.docs());
@@ -362,6 +364,11 @@ pub(crate) fn member(
     span: Span,
     args: Option<Args>,
 ) -> Result<Value> {
+    // A range is a list to every member of another value.
+    let args = match args {
+        Some(args) => Some(super::range::expand_args(ev, args)?),
+        None => None,
+    };
     if let Value::Builtin(path) = &target
         && plain_ruleset(path.rsplit('.').next().unwrap_or(path)).is_none()
     {
@@ -379,6 +386,15 @@ pub(crate) fn member(
         ));
     }
     let plain: Vec<(Value, Span)> = args.into_iter().flatten().map(|(_, v, s)| (v, s)).collect();
+    // A range answers its own members; to the others it is the list of its
+    // elements.
+    let target = match target {
+        Value::Range(r) => match range::TABLE.call(ev, &r, name, &plain, span) {
+            Some(result) => return result,
+            None => super::range::expand(ev, Value::Range(r), span)?,
+        },
+        other => other,
+    };
     if let Some(result) = own_member(ev, &target, name, &plain, span) {
         return result;
     }
