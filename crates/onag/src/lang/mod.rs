@@ -40,6 +40,7 @@ pub mod number_forms;
 mod ops;
 pub mod parser;
 mod partizan;
+mod pattern;
 mod range;
 pub mod rules;
 mod script;

@@ -648,7 +648,19 @@ impl Eval<'_> {
                         return Ok(v);
                     }
                 }
-                Ok(Value::Nothing)
+                // CGSuite's error, with the key as written.
+                let mut key = String::new();
+                match &index {
+                    Value::Number(q) => super::value::write_number(&mut key, q),
+                    Value::Str(s) => key.push_str(s),
+                    Value::Bool(b) => key.push_str(if *b { "true" } else { "false" }),
+                    Value::Game(g) => match self.state.arena.print(*g) {
+                        Ok(text) => key = text,
+                        Err(_) => key.push_str(index.kind_name()),
+                    },
+                    other => key.push_str(other.kind_name()),
+                }
+                Err(self.error(span, ErrorKind::InvalidInput, format!("Key not found: {key}")))
             }
             other => Err(self.error(
                 span,

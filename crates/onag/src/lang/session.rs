@@ -180,6 +180,11 @@ impl Session {
                 out.push(close);
             }
             Value::Range(r) => out.push_str(&r.notation()),
+            Value::Entry(entry) => {
+                self.write(out, &entry.0)?;
+                out.push_str(" => ");
+                self.write(out, &entry.1)?;
+            }
             Value::Pair(a, b) => {
                 out.push('(');
                 self.write(out, a)?;

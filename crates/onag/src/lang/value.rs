@@ -29,6 +29,8 @@ pub enum Value {
     Range(Box<super::range::IntRange>),
     /// Coordinates `(a, b)`.
     Pair(Box<Value>, Box<Value>),
+    /// One entry `k => v` of a map (the elements of `m.Entries`).
+    Entry(Box<(Value, Value)>),
     /// A position of a ruleset of the catalog
     /// (`game.grid.Domineering("..|..")`).
     Position(Box<dyn crate::ruleset::AnyPosition>),
@@ -210,6 +212,7 @@ impl Value {
             Value::Str(_) => "a string",
             Value::List(_) => "a list",
             Value::Range(_) => "a range",
+            Value::Entry(_) => "a map entry",
             Value::Set(_) | Value::GameSet(_) => "a set",
             Value::Game(_) => "a game",
             Value::Outcome(_) => "an outcome class",

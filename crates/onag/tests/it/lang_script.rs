@@ -212,7 +212,7 @@ fn collections() {
             {=>} => {=>}
             m := {n => n * n for n from 1 to 4} => {1 => 1, 2 => 4, 3 => 9, 4 => 16}
             m[3] => 9
-            m[5] => Nothing
+            m[5] => error: 1:1: Key not found: 5
             m.Keys => {1,2,3,4}
             m.ContainsKey(2) => true
             {1 => 2, 1 => 3} => {1 => 3}

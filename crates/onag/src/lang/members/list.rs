@@ -4,6 +4,7 @@ use super::super::ast::BinOp;
 use super::super::context::Eval;
 use super::super::lexer::Span;
 use super::super::ops;
+use super::super::pattern;
 use super::super::value::Value;
 use super::table::{Args, Table, member};
 use crate::error::{ErrorKind, Result};
@@ -455,6 +456,33 @@ pub(crate) const STRING_TABLE: Table<str> = Table {
                     ));
                 }
                 Ok(Value::Str(s.replace(from, to)))
+            },
+        ),
+        member(
+            "Matches",
+            1,
+            "whether the whole string matches a regular expression",
+            "\"On Numbers and Games\" Matches \".*umber.*G+.*\"",
+            |ev, s, a, _| {
+                let pattern = text(ev, "Matches", &a[0])?;
+                let re = pattern::compile(pattern, true)
+                    .map_err(|m| ev.error(a[0].1, ErrorKind::InvalidInput, m))?;
+                Ok(Value::Bool(re.is_match(s)))
+            },
+        ),
+        member(
+            "ReplaceRegex",
+            2,
+            "every match of a regular expression replaced ($1 is a group)",
+            "\"Winning Ways\".ReplaceRegex(\"W(.)[a-z]*\", \"M$1sh\")",
+            |ev, s, a, _| {
+                let pattern = text(ev, "ReplaceRegex", &a[0])?;
+                let re = pattern::compile(pattern, false)
+                    .map_err(|m| ev.error(a[0].1, ErrorKind::InvalidInput, m))?;
+                let java = text(ev, "ReplaceRegex", &a[1])?;
+                let with = pattern::replacement(java, re.captures_len() - 1)
+                    .map_err(|m| ev.error(a[1].1, ErrorKind::InvalidInput, m))?;
+                Ok(Value::Str(re.replace_all(s, with.as_str()).into_owned()))
             },
         ),
         member(

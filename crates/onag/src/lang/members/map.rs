@@ -30,6 +30,16 @@ pub(crate) const TABLE: Table<Entries> = Table {
                 Ok(Value::Bool(false))
             },
         ),
+        member(
+            "Entries",
+            0,
+            "the set of entries k => v, by key",
+            "{7 => true, 1/2 => ^^*}.Entries",
+            |_, m, _, _| {
+                let entries = m.iter().map(|(k, v)| Value::Entry(Box::new((k.clone(), v.clone()))));
+                Ok(Value::Set(entries.collect()))
+            },
+        ),
         member("Size", 0, "the number of entries", "{1 => 2, 3 => 4}.Size", |_, m, _, _| {
             Ok(Value::int(m.len()))
         }),
@@ -63,6 +73,27 @@ pub(crate) const TABLE: Table<Entries> = Table {
                 }
                 ev.make_map(pairs, span)
             },
+        ),
+    ],
+};
+
+/// The members of a map's entries (`m.Entries`).
+pub(crate) const ENTRY_TABLE: Table<(Value, Value)> = Table {
+    on: "map entry",
+    members: &[
+        member(
+            "Key",
+            0,
+            "the entry's key",
+            "[e.Key for e in {7 => true}.Entries]",
+            |_, e, _, _| Ok(e.0.clone()),
+        ),
+        member(
+            "Value",
+            0,
+            "the entry's value",
+            "[e.Value for e in {7 => true}.Entries]",
+            |_, e, _, _| Ok(e.1.clone()),
         ),
     ],
 };

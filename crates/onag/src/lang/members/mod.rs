@@ -287,6 +287,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(range::TABLE.docs());
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
+    docs.extend(map::ENTRY_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
     docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
@@ -480,6 +481,11 @@ pub(crate) fn member(
         }
         Value::Map(entries) => {
             if let Some(result) = map::TABLE.call(ev, entries, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Entry(entry) => {
+            if let Some(result) = map::ENTRY_TABLE.call(ev, entry, name, &plain, span) {
                 return result;
             }
         }
