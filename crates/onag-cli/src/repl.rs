@@ -29,7 +29,9 @@ use crate::signal;
 
 const PROMPT: &str = "> ";
 
-/// Tells rustyline that an input with unclosed brackets or blocks goes on.
+/// Tells rustyline that an input with unclosed brackets or blocks goes on,
+/// until an empty line (which submits it, to be reported unfinished) or a
+/// line that is a command (`:quit`).
 struct Brackets;
 
 impl Completer for Brackets {
@@ -53,7 +55,7 @@ impl Highlighter for Brackets {
 impl Validator for Brackets {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
-        Ok(if open_brackets(input) > 0 || onag::lang::is_incomplete(input) {
+        Ok(if goes_on(input) {
             ValidationResult::Incomplete
         } else {
             ValidationResult::Valid(None)
@@ -62,6 +64,23 @@ impl Validator for Brackets {
 }
 
 impl Helper for Brackets {}
+
+/// Whether an input typed at the prompt goes on at the next line: it stops
+/// inside brackets or a block, and its last line is neither empty (an
+/// empty line ends any input) nor a command such as `:quit`.
+fn goes_on(input: &str) -> bool {
+    let last = input.rsplit('\n').next().unwrap_or("").trim();
+    if input.contains('\n') && (last.is_empty() || last.starts_with(':')) {
+        return false;
+    }
+    open_brackets(input) > 0 || onag::lang::is_incomplete(input)
+}
+
+/// The command on the last line of a multi-line input, if it is one.
+fn last_line_command(input: &str) -> Option<&str> {
+    let last = input.rsplit('\n').next()?.trim();
+    (input.contains('\n') && last.starts_with(':')).then_some(last)
+}
 
 /// How many `{`, `[`, `(` are open at the end of `text` (strings and `//`
 /// comments skipped); negative when more are closed than opened.
@@ -120,7 +139,8 @@ pub fn help_text() -> String {
          \x20          for n from 1 to 9 by 2 where n > 3 yield n end   for x in L do ... end   var y := 1\n\
          \x20          def f(x) := x + 1   def g(x) begin ... end   x -> x^2   (x, y) -> x + y   L.Apply(f)\n\
          \x20          {1,2}  {1 => *}  {=>}  L[1]  (a, b)  listof/setof/sumof(e for x in L)  Left  Right  Nothing\n\
-         Commands:  :help  :quit (or Ctrl-D)\n\nMembers:\n",
+         Commands:  :help  :help NAME (one member or ruleset)  :quit (or Ctrl-D)\n\
+         An unfinished input ({1| or begin) goes on at the next line; an empty line ends it.\n\nMembers:\n",
     );
     let docs = member_docs();
     let width = docs.iter().map(|m| m.name.len()).max().unwrap_or(0);
@@ -141,6 +161,47 @@ pub fn help_text() -> String {
     let missing = unavailable_rulesets();
     if !missing.is_empty() {
         text.push_str(&format!("\nCGSuite rulesets not available yet: {}.\n", missing.join(", ")));
+    }
+    text
+}
+
+/// The help on one name: the members of that name (each kind of value that
+/// has one) and the rulesets whose name or path it is, found regardless of
+/// case; or a line saying there is none.
+pub fn help_on(topic: &str) -> String {
+    let wanted = topic.to_ascii_lowercase();
+    let mut text = String::new();
+    for m in member_docs().iter().filter(|m| m.name.to_ascii_lowercase() == wanted) {
+        text.push_str(&format!(
+            "{} ({}): {}
+    e.g. {}
+",
+            m.name, m.on, m.summary, m.example
+        ));
+    }
+    let matches = |name: &str, path: &str| {
+        name.to_ascii_lowercase() == wanted || path.to_ascii_lowercase() == wanted
+    };
+    for r in RULESET_DOCS.iter().filter(|r| matches(r.name, r.path)) {
+        text.push_str(&format!(
+            "{}: {}
+    e.g. {}
+",
+            r.path, r.summary, r.example
+        ));
+    }
+    for (path, example, about) in catalog_docs() {
+        let name = path.rsplit('.').next().unwrap_or(&path).to_string();
+        if matches(&name, &path) {
+            text.push_str(&format!(
+                "{path}: {about}
+    e.g. {example}
+"
+            ));
+        }
+    }
+    if text.is_empty() {
+        text = format!("no member or ruleset is named '{topic}' (:help lists them all)\n");
     }
     text
 }
@@ -199,10 +260,20 @@ fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {
             continue;
         }
         let _ = editor.add_history_entry(input);
-        match input {
+        // A command typed under an unfinished input drops that input.
+        let input = last_line_command(input).unwrap_or(input);
+        let (command, topic) = match input.split_once(char::is_whitespace) {
+            Some((c, t)) if c.starts_with(':') => (c, t.trim()),
+            _ => (input, ""),
+        };
+        match command {
             ":quit" | ":q" | ":exit" => break,
-            ":help" | ":h" | "help" => {
+            ":help" | ":h" | "help" if topic.is_empty() => {
                 print!("{}", help_text());
+                continue;
+            }
+            ":help" | ":h" => {
+                print!("{}", help_on(topic));
                 continue;
             }
             _ if input.starts_with(':') => {
@@ -243,6 +314,26 @@ mod tests {
         assert_eq!(open_brackets("\"{\" + 1"), 0);
         assert_eq!(open_brackets("{1|0} // {"), 0);
         assert_eq!(open_brackets("1)"), -1);
+    }
+
+    #[test]
+    fn an_empty_line_or_a_command_ends_an_unfinished_input() {
+        assert!(goes_on("{1|"));
+        assert!(goes_on("begin\nx := 1"));
+        assert!(!goes_on("{1|\n"));
+        assert!(!goes_on("{1|\n:quit"));
+        assert_eq!(last_line_command("{1|\n:quit"), Some(":quit"));
+        assert_eq!(last_line_command(":quit"), None);
+        assert!(!goes_on("1 + 1"));
+    }
+
+    #[test]
+    fn help_on_one_name_finds_members_and_rulesets() {
+        let text = help_on("heat");
+        assert!(text.contains("Heat (game)"), "{text}");
+        assert!(help_on("kayles").contains("game.heap.Kayles"));
+        assert!(help_on("Domineering").contains("game.grid.Domineering"));
+        assert!(help_on("NoSuchThing").starts_with("no member or ruleset"));
     }
 
     #[test]
