@@ -16,12 +16,13 @@ use crate::render;
 /// Arguments of `onag moore-nim`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  onag moore-nim --k 2 3 5 6\n  onag moore-nim --k 1 --max-take 3 7 9 --json"
+    after_help = "Examples:\n  onag moore-nim --k 2 3 5 6\n  onag moore-nim --max-take 3 7 9 --json"
 )]
 pub struct MooreNimArgs {
-    /// At most this many heaps per move (k ≥ 1).
-    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = crate::args::count)]
-    pub k: u64,
+    /// At most this many heaps per move (k ≥ 1; 1 when only --max-take is
+    /// given).
+    #[arg(long, value_name = "K", required_unless_present = "max_take", allow_negative_numbers = true, value_parser = crate::args::count)]
+    pub k: Option<u64>,
 
     /// Bash variant: at most this many stones from each heap (k = 1 only).
     #[arg(long, value_name = "R", allow_negative_numbers = true, value_parser = crate::args::count)]
@@ -94,9 +95,11 @@ pub fn run(ctx: &Context, args: MooreNimArgs) -> anyhow::Result<ExitCode> {
     if let Some(name) = &args.heaps_from {
         heaps.extend(read_heaps(name)?);
     }
+    // clap requires --k unless --max-take is given, which implies k = 1.
+    let k = args.k.unwrap_or(1);
     let sol = match args.max_take {
-        Some(r) => moore_nim::solve_bash(&heaps, args.k, r)?,
-        None => moore_nim::solve(&heaps, args.k)?,
+        Some(r) => moore_nim::solve_bash(&heaps, k, r)?,
+        None => moore_nim::solve(&heaps, k)?,
     };
     if ctx.json() {
         return render::json(&Report { solution: &sol, max_take: args.max_take });

@@ -49,6 +49,11 @@ fn moore_nim() {
     assert!(json(&["moore-nim", "--k", "2", "7", "9", "--json"]).get("max_take").is_none());
     let run = onag(&["moore-nim", "--k", "1", "--max-take", "3", "7", "9"]);
     assert!(run.stdout.contains("at most 3 from a heap per move"), "{}", run.stdout);
+    // --max-take alone is the Bash game, k = 1; without either, k is needed.
+    let v = json(&["moore-nim", "--max-take", "3", "7", "9", "--json"]);
+    assert_eq!(v["max_take"], 3);
+    assert_eq!(v["outcome"], "N");
+    assert_error(&["moore-nim", "7", "9"], "--k");
     assert_error(&["moore-nim", "--k", "1", "-5"], "must not be negative");
 }
 
