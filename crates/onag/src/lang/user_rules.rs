@@ -169,10 +169,23 @@ pub(crate) fn call(
     let (Value::List(items) | Value::Set(items)) = &result else {
         return Err(bad(ev, result.kind_name()));
     };
+    let position = if heap { format!("heap {}", k.0) } else { format!("({}, {})", k.0, k.1) };
     let size = |ev: &Eval<'_>, v: &Value| -> Result<u64> {
-        v.as_integer()
-            .and_then(|n| n.to_u64())
-            .ok_or_else(|| bad(ev, &format!("{} as a size", v.kind_name())))
+        match v.as_integer() {
+            Some(n) if n.sign() == num_bigint::Sign::Minus => Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("the ruleset's function gave the negative size {n} for {position}"),
+            )),
+            Some(n) => n.to_u64().ok_or_else(|| {
+                ev.error(
+                    span,
+                    ErrorKind::LimitExceeded,
+                    format!("the ruleset's function gave the size {n} for {position}: too large"),
+                )
+            }),
+            None => Err(bad(ev, &format!("{} as a size", v.kind_name()))),
+        }
     };
     let mut options = Vec::with_capacity(items.len());
     for item in items {

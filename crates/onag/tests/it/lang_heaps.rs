@@ -419,6 +419,15 @@ fn user_heap_and_coordinate_rulesets() {
     assert!(
         run("game.heap.CoordinateRuleset((m, n) -> [m])((2,2)).NimValue").contains("must give")
     );
+    // A negative size names the size and the position that gave it.
+    assert_eq!(
+        run("game.heap.HeapRuleset(n -> [[n - 1]])(5).NimValue"),
+        "error: 1:42: the ruleset's function gave the negative size -1 for heap 0"
+    );
+    assert_eq!(
+        run("game.heap.CoordinateRuleset((a, b) -> [(a - 1, b)])((2, 3)).NimValue"),
+        "error: 1:61: the ruleset's function gave the negative size -1 for (0, 3)"
+    );
 }
 
 /// Collections: CGSuite's members of lists and sets.
