@@ -139,7 +139,8 @@ pub(crate) fn call_ruleset(
         ClassicRuleset::UserCoordinate(_)
         | ClassicRuleset::TakeAwayBy(_)
         | ClassicRuleset::GenMem(_)
-        | ClassicRuleset::GenWythoff(_) => {
+        | ClassicRuleset::GenWythoff(_)
+        | ClassicRuleset::Product(..) => {
             let (m, n) = coordinates(ev, &name, args, span)?;
             ClassicPosition::User(rules.clone(), vec![m, n])
         }
@@ -308,9 +309,9 @@ fn user_options(
     at: &[BigUint],
     span: Span,
 ) -> Result<Value> {
-    let (f, kind, key) = super::user_rules::start(ev, rule, at, span)?;
-    let options = super::user_rules::call(ev, &f, kind, key, span)?;
-    let heap = kind == super::user_rules::UserKind::Heap;
+    let (source, key) = super::user_rules::start(ev, rule, at, span)?;
+    let options = super::user_rules::call(ev, &source, key, span)?;
+    let heap = source.is_heap();
     let position = |(m, n): (u64, u64)| {
         let at = if heap { vec![m.into()] } else { vec![m.into(), n.into()] };
         Value::Classic(ClassicPosition::User(rule.clone(), at))

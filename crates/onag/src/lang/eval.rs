@@ -35,11 +35,14 @@ fn shows_value(statement: &Expr) -> bool {
 }
 
 /// Names that evaluate to themselves as callables or namespaces.
-const BUILTINS: &[&str] =
-    &["Tiny", "Miny", "game", "listof", "setof", "sumof", "Max", "Min", "Sum", "Mex", "Player"];
+const BUILTINS: &[&str] = &[
+    "Tiny", "Miny", "game", "listof", "setof", "sumof", "Table", "Max", "Min", "Sum", "Mex",
+    "Player",
+];
 
-/// The builtins that collect a comprehension: `listof(e for …)`.
-const COLLECTORS: &[&str] = &["listof", "setof", "sumof"];
+/// The builtins that collect a comprehension: `listof(e for …)`,
+/// `Table(row for …)`.
+const COLLECTORS: &[&str] = &["listof", "setof", "sumof", "Table"];
 
 impl Eval<'_> {
     /// Evaluates a whole input: the value of its last statement, or `None`

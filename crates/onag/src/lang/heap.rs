@@ -543,17 +543,16 @@ impl Moves {
 /// Heaps up to which `Options` lists a heap position's moves.
 const OPTIONS_HEAP: u64 = 10_000_000;
 
-/// `R(n).Options`: the positions a move leads to, as CGSuite lists a
+/// The options of a heap of `n` in `rules`, each the list of heaps it
+/// leaves (empty heaps dropped, sizes ascending), as CGSuite lists a
 /// take-and-break game's: by tokens removed (fewest first), then by number
-/// of heaps left, then by the heaps in increasing order. A move that
-/// leaves nothing is `0`, one heap is a position, several a sum kept as
-/// written.
-pub(crate) fn options(
-    ev: &mut Eval<'_>,
+/// of heaps left, then by the heaps in increasing order; each once.
+pub(crate) fn heap_options(
+    ev: &Eval<'_>,
     rules: &Ruleset,
     heap: &BigUint,
     span: Span,
-) -> Result<Value> {
+) -> Result<Vec<Vec<usize>>> {
     let n = heap.to_usize().filter(|&n| n as u64 <= OPTIONS_HEAP).ok_or_else(|| {
         ev.error(
             span,
@@ -592,9 +591,21 @@ pub(crate) fn options(
     }
     found.sort_unstable_by(|a, b| (a.0, a.1.len(), &a.1).cmp(&(b.0, b.1.len(), &b.1)));
     found.dedup();
-    let options = found
+    Ok(found.into_iter().map(|(_, heaps)| heaps).collect())
+}
+
+/// `R(n).Options`: the positions a move leads to, in [`heap_options`]'
+/// order. A move that leaves nothing is `0`, one heap is a position,
+/// several a sum kept as written.
+pub(crate) fn options(
+    ev: &mut Eval<'_>,
+    rules: &Ruleset,
+    heap: &BigUint,
+    span: Span,
+) -> Result<Value> {
+    let options = heap_options(ev, rules, heap, span)?
         .into_iter()
-        .map(|(_, heaps)| {
+        .map(|heaps| {
             let parts = heaps.into_iter().map(|h| Value::Heap(rules.clone(), BigUint::from(h)));
             super::explicit::sum_of(parts.collect())
         })

@@ -151,6 +151,33 @@ pub enum ClassicRuleset {
     /// `GenWythoff(f)`: Wythoff's game where `k` and `l` may be taken from
     /// the two heaps together when `0 < k ≤ l < f(k)` (Fraenkel and Tanny).
     GenWythoff(Arc<Closure>),
+    /// `R.AcrosticProduct(S)` or `R.DirectProduct(S)` of two heap rulesets:
+    /// a ruleset of pairs `(m, n)` ([`ProductKind`]).
+    Product(ProductKind, Box<(Ruleset, Ruleset)>),
+}
+
+/// How a product of two heap rulesets `R` and `S` moves from `(m, n)`
+/// (Winning Ways, chapters 13 and 14; CGSuite's definitions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProductKind {
+    /// A move of `R` on `m` (each heap `a` it leaves becomes `(a, n)`), or
+    /// of `S` on `n` (each `b` becomes `(m, b)`).
+    Acrostic,
+    /// A move of `R` on `m` and one of `S` on `n` together: leaving heaps
+    /// `a_i` and `b_j`, the option is the sum of every `(a_i, n)`, every
+    /// `(m, b_j)` and every `(a_i, b_j)`. Its nim values are the nim
+    /// products of the factors' (the Tartan theorem).
+    Direct,
+}
+
+impl ProductKind {
+    /// The member that builds it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProductKind::Acrostic => "AcrosticProduct",
+            ProductKind::Direct => "DirectProduct",
+        }
+    }
 }
 
 impl ClassicRuleset {
@@ -166,7 +193,7 @@ impl ClassicRuleset {
             | ClassicRuleset::TakeAwayBy(c)
             | ClassicRuleset::GenMem(c)
             | ClassicRuleset::GenWythoff(c) => super::value::map_closure(c, f),
-            ClassicRuleset::Memory(_) => Ok(()),
+            ClassicRuleset::Memory(_) | ClassicRuleset::Product(..) => Ok(()),
         }
     }
 
@@ -190,6 +217,9 @@ impl ClassicRuleset {
             ClassicRuleset::TakeAwayBy(f) => format!("game.heap.TakeAway({})", f.text),
             ClassicRuleset::GenMem(f) => format!("game.heap.GenMem({})", f.text),
             ClassicRuleset::GenWythoff(f) => format!("game.heap.GenWythoff({})", f.text),
+            ClassicRuleset::Product(kind, factors) => {
+                format!("{}.{}({})", factors.0.name(), kind.name(), factors.1.name())
+            }
         }
     }
 }

@@ -692,6 +692,7 @@ impl Eval<'_> {
         };
         match name {
             "setof" => self.make_set(items, span),
+            "Table" => super::table::of_rows(self, items, span),
             "sumof" => {
                 let mut sum = Value::Number(BigRational::zero());
                 for item in items {

@@ -180,6 +180,19 @@ impl Session {
                 out.push(close);
             }
             Value::Range(r) => out.push_str(&r.notation()),
+            Value::Table(rows) => {
+                let mut cells = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let mut texts = Vec::with_capacity(row.len());
+                    for cell in row {
+                        let mut text = String::new();
+                        self.write(&mut text, cell)?;
+                        texts.push(text);
+                    }
+                    cells.push(texts);
+                }
+                out.push_str(&super::table::layout(&cells));
+            }
             Value::Entry(entry) => {
                 self.write(out, &entry.0)?;
                 out.push_str(" => ");

@@ -18,7 +18,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::context::Eval;
 use super::lexer::Span;
-use super::rules::ClassicRuleset;
+use super::rules::{ClassicRuleset, ProductKind, Ruleset};
 use super::value::{Closure, Value};
 use crate::error::{ErrorKind, Result};
 
@@ -44,19 +44,39 @@ pub(crate) enum UserKind {
     GenWythoff,
 }
 
-/// The user's function of `rule`, its kind, and the position `at` as a key.
+/// Where a ruleset's options come from: a user's function, or the two
+/// heap rulesets of a product.
+pub(crate) enum Source {
+    /// A user's function and how it gives options.
+    Function(Arc<Closure>, UserKind),
+    /// `R.AcrosticProduct(S)` or `R.DirectProduct(S)`.
+    Product(ProductKind, Ruleset, Ruleset),
+}
+
+impl Source {
+    /// Whether positions are single heaps (else pairs).
+    pub(crate) fn is_heap(&self) -> bool {
+        matches!(self, Source::Function(_, UserKind::Heap))
+    }
+}
+
+/// Where the options of `rule` come from, and the position `at` as a key.
 pub(crate) fn start(
     ev: &Eval<'_>,
     rule: &ClassicRuleset,
     at: &[BigUint],
     span: Span,
-) -> Result<(Arc<Closure>, UserKind, Key)> {
-    let (f, kind) = match rule {
-        ClassicRuleset::UserHeap(f) => (f.clone(), UserKind::Heap),
-        ClassicRuleset::UserCoordinate(f) => (f.clone(), UserKind::Coordinate),
-        ClassicRuleset::TakeAwayBy(f) => (f.clone(), UserKind::TakeAway),
-        ClassicRuleset::GenMem(f) => (f.clone(), UserKind::GenMem),
-        ClassicRuleset::GenWythoff(f) => (f.clone(), UserKind::GenWythoff),
+) -> Result<(Source, Key)> {
+    let function = |f: &Arc<Closure>, kind| Source::Function(f.clone(), kind);
+    let source = match rule {
+        ClassicRuleset::UserHeap(f) => function(f, UserKind::Heap),
+        ClassicRuleset::UserCoordinate(f) => function(f, UserKind::Coordinate),
+        ClassicRuleset::TakeAwayBy(f) => function(f, UserKind::TakeAway),
+        ClassicRuleset::GenMem(f) => function(f, UserKind::GenMem),
+        ClassicRuleset::GenWythoff(f) => function(f, UserKind::GenWythoff),
+        ClassicRuleset::Product(kind, factors) => {
+            Source::Product(*kind, factors.0.clone(), factors.1.clone())
+        }
         ClassicRuleset::Memory(_) => {
             return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
         }
@@ -71,7 +91,7 @@ pub(crate) fn start(
         [m, n] => (coordinate(m)?, coordinate(n)?),
         _ => return Err(ev.error(span, ErrorKind::InvalidInput, "a position is a heap or (m, n)")),
     };
-    Ok((f, kind, key))
+    Ok((source, key))
 }
 
 /// The nim value of the position `at` of the user's ruleset `rule`.
@@ -81,8 +101,43 @@ pub(crate) fn nim_value(
     at: &[BigUint],
     span: Span,
 ) -> Result<u64> {
-    let (f, kind, start) = start(ev, rule, at, span)?;
-    let mut memo: FxHashMap<Key, u64> = FxHashMap::default();
+    let (source, start) = start(ev, rule, at, span)?;
+    let mut memo = FxHashMap::default();
+    value_into(ev, &source, start, &mut memo, span)
+}
+
+/// The nim values of `R((m, n))` for `m` in `0..=rows` and `n` in
+/// `0..=columns`, row by row, for a ruleset of pairs; every position is
+/// valued once for the whole table.
+pub(crate) fn nim_value_table(
+    ev: &mut Eval<'_>,
+    rule: &ClassicRuleset,
+    rows: u64,
+    columns: u64,
+    span: Span,
+) -> Result<Vec<Vec<u64>>> {
+    let (source, _) = start(ev, rule, &[BigUint::from(0u8), BigUint::from(0u8)], span)?;
+    let mut memo = FxHashMap::default();
+    let mut table = Vec::new();
+    for m in 0..=rows {
+        let mut row = Vec::new();
+        for n in 0..=columns {
+            row.push(value_into(ev, &source, (m, n), &mut memo, span)?);
+        }
+        table.push(row);
+    }
+    Ok(table)
+}
+
+/// The nim value of `start`, valuing into `memo` every position below it
+/// not there yet.
+fn value_into(
+    ev: &mut Eval<'_>,
+    source: &Source,
+    start: Key,
+    memo: &mut FxHashMap<Key, u64>,
+    span: Span,
+) -> Result<u64> {
     let mut options_of: FxHashMap<Key, Vec<Vec<Key>>> = FxHashMap::default();
     let mut on_stack: FxHashSet<Key> = FxHashSet::default();
     let mut stack: Vec<Key> = vec![start];
@@ -93,7 +148,7 @@ pub(crate) fn nim_value(
         }
         ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
         if let std::collections::hash_map::Entry::Vacant(slot) = options_of.entry(k) {
-            slot.insert(call(ev, &f, kind, k, span)?);
+            slot.insert(call(ev, source, k, span)?);
         }
         let options = &options_of[&k];
         let missing: Vec<Key> =
@@ -116,7 +171,7 @@ pub(crate) fn nim_value(
         on_stack.insert(k);
         for p in missing {
             if on_stack.contains(&p) {
-                let shown = if kind == UserKind::Heap {
+                let shown = if source.is_heap() {
                     format!("{}", p.0)
                 } else {
                     format!("({},{})", p.0, p.1)
@@ -130,11 +185,81 @@ pub(crate) fn nim_value(
             stack.push(p);
         }
     }
-    Ok(memo[&start])
+    memo.get(&start)
+        .copied()
+        .ok_or_else(|| ev.error(span, ErrorKind::InvalidInput, "a position was not valued"))
 }
 
 /// The options of `k`, each a list of positions, from the user's function.
 pub(crate) fn call(
+    ev: &mut Eval<'_>,
+    source: &Source,
+    k: Key,
+    span: Span,
+) -> Result<Vec<Vec<Key>>> {
+    match source {
+        Source::Function(f, kind) => call_function(ev, f, *kind, k, span),
+        Source::Product(kind, r, s) => product_options(ev, *kind, r, s, k, span),
+    }
+}
+
+/// The options of `(m, n)` in a product of heap rulesets `r` and `s`.
+fn product_options(
+    ev: &Eval<'_>,
+    kind: ProductKind,
+    r: &Ruleset,
+    s: &Ruleset,
+    (m, n): Key,
+    span: Span,
+) -> Result<Vec<Vec<Key>>> {
+    let row = super::heap::heap_options(ev, r, &BigUint::from(m), span)?;
+    let column = super::heap::heap_options(ev, s, &BigUint::from(n), span)?;
+    let mut options = Vec::new();
+    match kind {
+        ProductKind::Acrostic => {
+            for o in &row {
+                options.push(o.iter().map(|&a| (a as u64, n)).collect());
+            }
+            for o in &column {
+                options.push(o.iter().map(|&b| (m, b as u64)).collect());
+            }
+        }
+        ProductKind::Direct => {
+            if (row.len() as u64).saturating_mul(column.len() as u64) > super::context::MAX_LIST {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::LimitExceeded,
+                    format!(
+                        "({m}, {n}) has {} x {} options, more than {}",
+                        row.len(),
+                        column.len(),
+                        super::context::MAX_LIST
+                    ),
+                ));
+            }
+            for ro in &row {
+                // Each move of the first ruleset pairs with every move of
+                // the second: the clock is read once a row.
+                ev.budget.check(0).map_err(|e| ev.locate(e, span))?;
+                for co in &column {
+                    let mut option: Vec<Key> = ro.iter().map(|&a| (a as u64, n)).collect();
+                    option.extend(co.iter().map(|&b| (m, b as u64)));
+                    for &a in ro {
+                        option.extend(co.iter().map(|&b| (a as u64, b as u64)));
+                    }
+                    options.push(option);
+                }
+            }
+        }
+    }
+    if options.len() as u64 > super::context::MAX_LIST {
+        return Err(ev.error(span, ErrorKind::LimitExceeded, "a position with too many options"));
+    }
+    Ok(options)
+}
+
+/// The options of `k` as the user's function `f` lists them.
+fn call_function(
     ev: &mut Eval<'_>,
     f: &Closure,
     kind: UserKind,

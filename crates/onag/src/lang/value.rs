@@ -31,6 +31,9 @@ pub enum Value {
     Pair(Box<Value>, Box<Value>),
     /// One entry `k => v` of a map (the elements of `m.Entries`).
     Entry(Box<(Value, Value)>),
+    /// A table of values in rows (`Table(...)`, `R.NimValueTable(m, n)`),
+    /// printed as CGSuite prints tables.
+    Table(Vec<Vec<Value>>),
     /// A position of a ruleset of the catalog
     /// (`game.grid.Domineering("..|..")`).
     Position(Box<dyn crate::ruleset::AnyPosition>),
@@ -213,6 +216,7 @@ impl Value {
             Value::List(_) => "a list",
             Value::Range(_) => "a range",
             Value::Entry(_) => "a map entry",
+            Value::Table(_) => "a table",
             Value::Set(_) | Value::GameSet(_) => "a set",
             Value::Game(_) => "a game",
             Value::Outcome(_) => "an outcome class",

@@ -507,3 +507,74 @@ fn spawning_values_are_kept_for_the_session() {
         assert_eq!(eval(&mut session, input, &budget), run(input), "{input}");
     }
 }
+
+/// Products of heap rulesets and their nim-value tables: CGSuite's tables
+/// (its heap tests: "Strip and Streak" and Turnips × Grunt from Winning
+/// Ways), and the Tartan theorem as an independent check of the direct
+/// product: the nim value of `(m, n)` is the nim product of the factors'.
+#[test]
+fn products_of_heap_rulesets() {
+    let motley = "Motley := game.heap.Spawning(\"1+\"); Ruler := game.heap.Spawning(\"1+C\"); \
+                  Motley.AcrosticProduct(Ruler).NimValueTable(5, 20)";
+    assert_eq!(
+        run(motley),
+        " 0 |  1 |  2 |  1 |  4 |  1 |  2 |  1 |  8 |  1 |  2 |  1 |  4 |  1 |  2 |  1 | 16 |  1 |  2 |  1 |  4
+---+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+---
+ 1 |  1 |  2 |  1 |  4 |  1 |  2 |  1 |  8 |  1 |  2 |  1 |  4 |  1 |  2 |  1 | 16 |  1 |  2 |  1 |  4
+---+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+---
+ 2 |  2 |  1 |  2 |  5 |  2 |  1 |  2 |  9 |  2 |  1 |  2 |  5 |  2 |  1 |  2 | 17 |  2 |  1 |  2 |  5
+---+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+---
+ 4 |  4 |  5 |  4 |  2 |  4 |  5 |  4 | 10 |  4 |  5 |  4 |  2 |  4 |  5 |  4 | 18 |  4 |  5 |  4 |  2
+---+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+---
+ 8 |  8 |  9 |  8 | 10 |  8 |  9 |  8 |  4 |  8 |  9 |  8 | 10 |  8 |  9 |  8 | 20 |  8 |  9 |  8 | 10
+---+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+----+---
+16 | 16 | 17 | 16 | 18 | 16 | 17 | 16 | 20 | 16 | 17 | 16 | 18 | 16 | 17 | 16 |  8 | 16 | 17 | 16 | 18"
+    );
+    let turnips = "Turnips := game.heap.Spawning(\"3E\"); Grunt := game.heap.Spawning(\"4FS\"); \
+                   Turnips.DirectProduct(Grunt).NimValueTable(8, 20)";
+    let zeros = "0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0";
+    let one = "0 | 0 | 0 | 0 | 1 | 0 | 2 | 1 | 0 | 2 | 1 | 0 | 2 | 1 | 3 | 2 | 1 | 3 | 2 | 4 | 3";
+    let two = "0 | 0 | 0 | 0 | 2 | 0 | 3 | 2 | 0 | 3 | 2 | 0 | 3 | 2 | 1 | 3 | 2 | 1 | 3 | 8 | 1";
+    let rows = [zeros, zeros, zeros, one, zeros, zeros, one, two, two];
+    let separator = format!("\n--{}+--\n", "+---".repeat(19));
+    assert_eq!(run(turnips), rows.join(&separator));
+    assert_eq!(run("Table([n,n^2] for n from 1 to 3)"), "1 | 1\n--+--\n2 | 4\n--+--\n3 | 9");
+    assert_eq!(run("game.heap.Kayles.HeapOptions(5)"), "[[4],[1,3],[2,2],[3],[1,2]]");
+
+    // The Tartan theorem, against the nim products of the factors' values
+    // (up to 9 x 9: Motley's heap of n has 2^(n-1) moves, and a direct
+    // product pairs every move with every move).
+    let rulesets = [
+        "game.heap.Nim",
+        "game.heap.Spawning(\"1+\")",
+        "game.heap.Spawning(\"1+C\")",
+        "game.heap.Spawning(\"3E\")",
+        "game.heap.Spawning(\"4FS\")",
+    ];
+    let values = |r: &str| -> Vec<u64> {
+        let text = run(&format!("[{r}(n).NimValue for n from 0 to 9]"));
+        text.trim_matches(['[', ']']).split(',').map(|v| v.parse().unwrap()).collect()
+    };
+    for r in rulesets {
+        for s in rulesets {
+            let (a, b) = (values(r), values(s));
+            let table = run(&format!("{r}.DirectProduct({s}).NimValueTable(9, 9)"));
+            let got: Vec<Vec<u64>> = table
+                .lines()
+                .step_by(2)
+                .map(|line| line.split('|').map(|c| c.trim().parse().unwrap()).collect())
+                .collect();
+            for m in 0..=9 {
+                for n in 0..=9 {
+                    let want = onag::nimber::mul64(a[m], b[n]);
+                    assert_eq!(got[m][n], want, "{r} x {s} at ({m}, {n})");
+                }
+            }
+        }
+    }
+    assert!(run("game.heap.Nim.DirectProduct(3)").contains("needs a heap ruleset"));
+    assert!(
+        run("game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]).NimValueTable(2, 2)")
+            .contains("ruleset of pairs")
+    );
+}

@@ -3,9 +3,12 @@
 
 use super::super::classic;
 use super::super::misere;
-use super::super::rules::ClassicPosition;
+use super::super::rules::{ClassicPosition, ClassicRuleset};
+use super::super::user_rules;
 use super::super::value::Value;
 use super::table::{Table, member};
+use crate::error::ErrorKind;
+use num_traits::ToPrimitive;
 
 /// The members a classic position answers itself.
 pub(crate) const TABLE: Table<ClassicPosition> = Table {
@@ -73,4 +76,40 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             |ev, p, _, s| classic::outcome_class(ev, p, s),
         ),
     ],
+};
+
+/// The members of rulesets of pairs (memory games, a user's coordinate
+/// ruleset, products of heap rulesets).
+pub(crate) const RULESET_TABLE: Table<ClassicRuleset> = Table {
+    on: "ruleset of pairs",
+    members: &[member(
+        "NimValueTable",
+        2,
+        "the table of nim values of R((m, n)), m from 0 to rows, n from 0 to columns",
+        "game.heap.GenMem((memory, j) -> j != memory).NimValueTable(4, 6)",
+        |ev, r, a, s| {
+            let size =
+                |i: usize| a[i].0.as_integer().and_then(|n| n.to_u64()).filter(|&n| n < 10_000);
+            let (Some(rows), Some(columns)) = (size(0), size(1)) else {
+                return Err(ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    "NimValueTable needs two sizes below 10000: rows and columns",
+                ));
+            };
+            if matches!(r, ClassicRuleset::UserHeap(_) | ClassicRuleset::Memory(_)) {
+                return Err(ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "NimValueTable needs a ruleset of pairs (m, n); {} is not one",
+                        r.name()
+                    ),
+                ));
+            }
+            let table = user_rules::nim_value_table(ev, r, rows, columns, s)?;
+            let row = |values: Vec<u64>| values.into_iter().map(Value::int).collect();
+            Ok(Value::Table(table.into_iter().map(row).collect()))
+        },
+    )],
 };

@@ -6,7 +6,7 @@ use num_bigint::{BigInt, BigUint};
 use super::super::context::Eval;
 use super::super::heap::{self, plain_ruleset};
 use super::super::lexer::Span;
-use super::super::rules::Ruleset;
+use super::super::rules::{ClassicRuleset, ProductKind, Ruleset};
 use super::super::value::Value;
 use super::table::{Args, Member, Table, member, member_optional, player};
 use crate::error::{ErrorKind, Result};
@@ -35,6 +35,38 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
                     format!("{} has no take-and-break code", r.name()),
                 )),
             },
+        ),
+        member(
+            "HeapOptions",
+            1,
+            "the moves from a heap of n, each the list of heaps it leaves, in CGSuite's order",
+            "game.heap.Kayles.HeapOptions(5)",
+            |ev, r, a, s| {
+                let Some(n) = a[0].0.as_integer().and_then(|n| n.to_biguint()) else {
+                    return Err(ev.error(
+                        a[0].1,
+                        ErrorKind::InvalidInput,
+                        format!("HeapOptions needs a heap size, not {}", a[0].0.kind_name()),
+                    ));
+                };
+                let options = heap::heap_options(ev, r, &n, s)?;
+                let list = |o: Vec<usize>| Value::List(o.into_iter().map(Value::int).collect());
+                Ok(Value::List(options.into_iter().map(list).collect()))
+            },
+        ),
+        member(
+            "AcrosticProduct",
+            1,
+            "the ruleset of pairs (m, n) moving on m by this ruleset or on n by the other",
+            "game.heap.Spawning(\"1+\").AcrosticProduct(game.heap.Spawning(\"1+C\")).NimValueTable(3, 8)",
+            |ev, r, a, s| product(ev, ProductKind::Acrostic, r, a, s),
+        ),
+        member(
+            "DirectProduct",
+            1,
+            "the ruleset of pairs (m, n) moving on both, by this ruleset and the other (nim values multiply)",
+            "game.heap.Nim.DirectProduct(game.heap.Nim).NimValueTable(3, 8)",
+            |ev, r, a, s| product(ev, ProductKind::Direct, r, a, s),
         ),
         member(
             "NimValueSequence",
@@ -118,6 +150,31 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
 
 /// `R.PartizanJoin(S)`: CGSuite's `PartizanHeapRuleset(R, S)`, here the
 /// catalog's `PartizanTakeAndBreak` with the two rulesets' codes.
+/// `R.AcrosticProduct(S)`, `R.DirectProduct(S)`: `S` must be a heap ruleset.
+fn product(
+    ev: &mut Eval<'_>,
+    kind: ProductKind,
+    rules: &Ruleset,
+    args: Args<'_>,
+    _span: Span,
+) -> Result<Value> {
+    let (other, at) = &args[0];
+    let other = match other {
+        Value::Ruleset(r) => Some(r.clone()),
+        Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
+        _ => None,
+    };
+    let Some(other) = other else {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            format!("{} needs a heap ruleset (game.heap.Nim)", kind.name()),
+        ));
+    };
+    let factors = Box::new((rules.clone(), other));
+    Ok(Value::ClassicRuleset(ClassicRuleset::Product(kind, factors)))
+}
+
 fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
     use crate::ruleset::catalog::Arg;
     use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;

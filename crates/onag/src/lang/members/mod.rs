@@ -281,6 +281,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(heap::RULESET_TABLE.docs());
     docs.extend(heap::POSITION_TABLE.docs());
     docs.extend(classic::TABLE.docs());
+    docs.extend(classic::RULESET_TABLE.docs());
     docs.extend(position::TABLE.docs());
     docs.extend(loopy::TABLE.docs());
     docs.extend(list::LIST_TABLE.docs());
@@ -600,6 +601,7 @@ fn own_member(
             heap::POSITION_TABLE.call(ev, &position, name, args, span)
         }
         Value::Classic(p) => classic::TABLE.call(ev, p, name, args, span),
+        Value::ClassicRuleset(r) => classic::RULESET_TABLE.call(ev, r, name, args, span),
         Value::Explicit(e) if name == "LeftOptions" || name == "RightOptions" => {
             Some(super::explicit::options(ev, e, name == "LeftOptions", span))
         }
