@@ -19,6 +19,7 @@ pub mod heap;
 mod position;
 mod solver;
 pub mod strip;
+mod table;
 
 pub use any::{AnyPosition, Notation, Solvers};
 pub use catalog::{Arg, Ruleset};

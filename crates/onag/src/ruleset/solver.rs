@@ -35,9 +35,9 @@
 //! (regions valued once, added in an arena of misère forms).
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
 use super::position::{PartizanPosition, Player};
+use super::table::RegionTable;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Arena, GameId};
@@ -116,7 +116,7 @@ impl<P: PartizanPosition, V> Expander<P, V> {
 
 /// A transposition table: a value per normalised region, `None` while the
 /// region is being valued.
-type Table<P, V> = FxHashMap<P, Option<V>>;
+type Table<P, V> = RegionTable<P, V>;
 
 /// Values `root` and every region below it into `table`, depth first on an
 /// explicit stack. `finish` values a frame whose terms are all in the table;
@@ -139,7 +139,7 @@ fn search<P: PartizanPosition, V: Copy>(
 ) -> Result<()> {
     let result = search_from(table, expander, root, finish, check, max_regions);
     if result.is_err() {
-        table.retain(|_, value| value.is_some());
+        table.retain_valued();
     }
     result
 }
@@ -202,11 +202,6 @@ fn search_from<P: PartizanPosition, V: Copy>(
     Ok(())
 }
 
-/// Bytes of a table of `P` keys and `V` values with `capacity` slots.
-fn table_bytes<P, V>(capacity: usize) -> u64 {
-    (capacity * (std::mem::size_of::<(P, Option<V>)>() + 1)) as u64
-}
-
 /// Values positions of one ruleset, keeping every region it has valued.
 pub struct Solver<P: PartizanPosition> {
     values: Table<P, GameId>,
@@ -223,9 +218,9 @@ pub struct Solver<P: PartizanPosition> {
 impl<P: PartizanPosition> Default for Solver<P> {
     fn default() -> Self {
         Solver {
-            values: FxHashMap::default(),
-            nim_values: FxHashMap::default(),
-            misere_values: FxHashMap::default(),
+            values: RegionTable::default(),
+            nim_values: RegionTable::default(),
+            misere_values: RegionTable::default(),
             misere: MisereForms::new(),
             budget: Budget::unlimited(),
             expander: Expander { spare: Vec::new(), scratch: Vec::new(), regions: Vec::new() },
@@ -277,9 +272,9 @@ impl<P: PartizanPosition> Solver<P> {
 
     /// An estimate of the bytes the solver's tables hold.
     pub fn memory_bytes(&self) -> u64 {
-        table_bytes::<P, GameId>(self.values.capacity())
-            + table_bytes::<P, u32>(self.nim_values.capacity())
-            + table_bytes::<P, FormId>(self.misere_values.capacity())
+        self.values.bytes()
+            + self.nim_values.bytes()
+            + self.misere_values.bytes()
             + self.misere.bytes()
     }
 
@@ -366,7 +361,7 @@ impl<P: PartizanPosition> Solver<P> {
     /// Values a normalised region and every region below it.
     fn value_region(&mut self, arena: &mut Arena, root: P) -> Result<()> {
         let budget = &self.budget;
-        let nim_bytes = table_bytes::<P, u32>(self.nim_values.capacity());
+        let nim_bytes = self.nim_values.bytes();
         let arena_cell = std::cell::RefCell::new(arena);
         search(
             &mut self.values,
@@ -374,10 +369,8 @@ impl<P: PartizanPosition> Solver<P> {
             root,
             |frame| finish(&mut arena_cell.borrow_mut(), frame),
             |table, stack_bytes| {
-                let bytes = table_bytes::<P, GameId>(table.capacity())
-                    + nim_bytes
-                    + stack_bytes
-                    + arena_cell.borrow().memory_bytes();
+                let bytes =
+                    table.bytes() + nim_bytes + stack_bytes + arena_cell.borrow().memory_bytes();
                 check(budget, table.len(), bytes)
             },
             budget.max_positions(),
@@ -398,14 +391,14 @@ impl<P: PartizanPosition> Solver<P> {
         for region in regions {
             let (key, _) = region.normalize();
             let budget = &self.budget;
-            let value_bytes = table_bytes::<P, GameId>(self.values.capacity());
+            let value_bytes = self.values.bytes();
             search(
                 &mut self.nim_values,
                 &mut self.nim_expander,
                 key.clone(),
                 nim_finish,
                 |table, stack_bytes| {
-                    let bytes = table_bytes::<P, u32>(table.capacity()) + value_bytes + stack_bytes;
+                    let bytes = table.bytes() + value_bytes + stack_bytes;
                     check(budget, table.len(), bytes)
                 },
                 budget.max_positions(),
@@ -437,16 +430,14 @@ impl<P: PartizanPosition> Solver<P> {
             let (key, _) = region.normalize();
             let budget = &self.budget;
             let forms = &mut self.misere;
-            let other_bytes = table_bytes::<P, GameId>(self.values.capacity())
-                + table_bytes::<P, u32>(self.nim_values.capacity());
+            let other_bytes = self.values.bytes() + self.nim_values.bytes();
             search(
                 &mut self.misere_values,
                 &mut self.misere_expander,
                 key.clone(),
                 |frame| misere_finish(forms, frame, budget),
                 |table, stack_bytes| {
-                    let bytes =
-                        table_bytes::<P, FormId>(table.capacity()) + other_bytes + stack_bytes;
+                    let bytes = table.bytes() + other_bytes + stack_bytes;
                     check(budget, table.len(), bytes)
                 },
                 budget.max_positions(),
