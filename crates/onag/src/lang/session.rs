@@ -229,6 +229,7 @@ impl Session {
                 out.push(')');
             }
             Value::Thermograph(t) => out.push_str(&t.to_string()),
+            Value::Trajectory(w) => out.push_str(&format!("Trajectory({w})")),
             Value::Nothing => out.push_str("Nothing"),
             Value::Loopy(v) => {
                 out.push_str(&super::loopy::show(&mut self.state.arena, v, &Budget::unlimited())?)

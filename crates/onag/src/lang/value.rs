@@ -83,6 +83,9 @@ pub enum Value {
     Expansion(String),
     /// A thermograph (`G.Thermograph`), printed as CGSuite prints it.
     Thermograph(Box<crate::game::Thermograph>),
+    /// One wall of a thermograph (`G.Thermograph.Wall(Left)`), printed as
+    /// CGSuite prints a trajectory: `Trajectory(9/4,[3/4],[0,-1])`.
+    Trajectory(Box<crate::game::Wall>),
     /// A loopy game that is not a short game: its sides as canonical
     /// stoppers (one stopper when they are equal).
     Loopy(Box<crate::loopy::partizan::SidedValue>),
@@ -236,6 +239,7 @@ impl Value {
             Value::Expansion(_) => "an uptimal expansion",
             Value::Turning(_) => "a coin-turning rule",
             Value::Thermograph(_) => "a thermograph",
+            Value::Trajectory(_) => "a trajectory",
             Value::Loopy(_) => "a loopy game",
             Value::LoopyOutcome(_) => "an outcome class",
             Value::Nothing => "Nothing",

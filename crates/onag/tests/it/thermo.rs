@@ -338,6 +338,10 @@ fn calculator_members() {
         ("3.Thermograph", "Thermograph(3,[],[0],3,[],[0])"),
         ("(1/2).Thermograph", "Thermograph(1/2,[-1/2],[0,-1],1/2,[-1/2],[0,1])"),
         ("^.Thermograph", "Thermograph(0,[0],[0,-1],0,[],[0])"),
+        // CGSuite's expected walls.
+        ("{3||2|1}.Thermograph.Wall(Left)", "Trajectory(9/4,[3/4],[0,-1])"),
+        ("{3||2|1}.Thermograph.Wall(Right)", "Trajectory(9/4,[3/4,1/2],[0,1,0])"),
+        ("{3||2|1}.Thermograph.Wall(3)", "error: 1:27: Wall needs Left or Right, not an integer"),
         ("7.Temperature", "-1"),
         ("(3/8).Temperature", "-1/8"),
         ("(1/2).Mean", "1/2"),

@@ -634,3 +634,21 @@ const MEMBERS: &[Member<GameId>] = &[
         },
     ),
 ];
+
+/// The members of thermographs.
+pub(crate) const THERMOGRAPH_TABLE: Table<crate::game::Thermograph> = Table {
+    on: "thermograph",
+    members: &[member(
+        "Wall",
+        1,
+        "the player's wall: mast value, critical temperatures (highest first), slopes",
+        "{3||2|1}.Thermograph.Wall(Left)",
+        |ev, t, a, _| {
+            let wall = match player(ev, "Wall", a, 0)? {
+                Player::Left => t.left_wall(),
+                Player::Right => t.right_wall(),
+            };
+            Ok(Value::Trajectory(Box::new(wall.clone())))
+        },
+    )],
+};

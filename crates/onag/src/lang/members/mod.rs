@@ -289,6 +289,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
     docs.extend(map::ENTRY_TABLE.docs());
+    docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
     docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
@@ -482,6 +483,11 @@ pub(crate) fn member(
         }
         Value::Map(entries) => {
             if let Some(result) = map::TABLE.call(ev, entries, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Thermograph(t) => {
+            if let Some(result) = game::THERMOGRAPH_TABLE.call(ev, t, name, &plain, span) {
                 return result;
             }
         }
