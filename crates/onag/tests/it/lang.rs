@@ -1165,6 +1165,10 @@ fn collections_strings_and_integers_match_cgsuite() {
             "[[9,2,8],[5,3,7],[1,6,3]]",
         ),
         ("[5,12,13].Updated(2, 99)", "[5,99,13]"),
+        (
+            "[0,1,2,3,4,5,6,7,8,9] PeriodicTable 3",
+            "0 | 1 | 2\n--+---+--\n3 | 4 | 5\n--+---+--\n6 | 7 | 8\n--+---+--\n9",
+        ),
         ("{7 => true, 1/2 => ^^*}[1/2]", "^^*"),
         ("{7 => true, 1/2 => ^^*}[1/4]", "error: 1:1: Key not found: 1/4"),
         ("{3 => true, 5 => Left}[*]", "error: 1:1: Key not found: *"),

@@ -55,6 +55,23 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
             },
         ),
         member(
+            "PeriodicTable",
+            1,
+            "the elements as a table with rows of n (Table(L.Grouped(n)))",
+            "[0,1,2,3,4,5,6,7,8,9] PeriodicTable 3",
+            |ev, items, a, s| {
+                let n = count(ev, "PeriodicTable", &a[0])?;
+                if n == 0 {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "PeriodicTable needs a positive period",
+                    ));
+                }
+                Ok(Value::Table(items.chunks(n).map(<[Value]>::to_vec).collect()))
+            },
+        ),
+        member(
             "Updated",
             2,
             "the list with element i (from 1) replaced by v",
