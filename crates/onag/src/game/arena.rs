@@ -160,10 +160,7 @@ impl Hasher for IdHasher {
     }
 
     fn write_u64(&mut self, x: u64) {
-        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
+        self.0 = super::memo::mix(x);
     }
 }
 

@@ -23,10 +23,16 @@ const EMPTY: u64 = u64::MAX;
 /// The slot of `key` in a table with `mask + 1` slots: the splitmix64
 /// finaliser spreads consecutive ids over all bits.
 fn home(key: u64, mask: usize) -> usize {
+    mix(key) as usize & mask
+}
+
+/// The splitmix64 finaliser: it spreads consecutive ids over all bits, which
+/// probing needs (a plain multiplicative hash of small pairs collides).
+pub(super) fn mix(key: u64) -> u64 {
     let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) as usize & mask
+    z ^ (z >> 31)
 }
 
 /// Whether a table of `slots` slots is full enough to grow before one more

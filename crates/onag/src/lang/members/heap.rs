@@ -4,7 +4,7 @@
 use num_bigint::{BigInt, BigUint};
 
 use super::super::context::Eval;
-use super::super::heap::{self, plain_ruleset};
+use super::super::heap;
 use super::super::lexer::Span;
 use super::super::rules::{ClassicRuleset, ProductKind, Ruleset};
 use super::super::value::Value;
@@ -159,12 +159,7 @@ fn product(
     _span: Span,
 ) -> Result<Value> {
     let (other, at) = &args[0];
-    let other = match other {
-        Value::Ruleset(r) => Some(r.clone()),
-        Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
-        _ => None,
-    };
-    let Some(other) = other else {
+    let Some(other) = super::ruleset_of(other) else {
         return Err(ev.error(
             *at,
             ErrorKind::InvalidInput,
@@ -179,11 +174,7 @@ fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span)
     use crate::ruleset::catalog::Arg;
     use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;
     let (other, at) = &args[0];
-    let other = match other {
-        Value::Ruleset(r) => Some(r.clone()),
-        Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
-        _ => None,
-    };
+    let other = super::ruleset_of(other);
     let codes = other.as_ref().and_then(|o| Some((rules.code()?, o.code()?)));
     let Some((left, right)) = codes else {
         return Err(ev.error(

@@ -351,7 +351,7 @@ const POSITION_GAME_MEMBERS: &[&str] =
     &["CanonicalForm", "AtomicWeight", "ReducedCanonicalForm", "OutcomeClass"];
 
 /// The ruleset a builtin path or ruleset value names.
-fn ruleset_of(target: &Value) -> Option<Ruleset> {
+pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     match target {
         Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
         Value::Ruleset(rules) => Some(rules.clone()),
