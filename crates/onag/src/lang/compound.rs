@@ -1,13 +1,19 @@
 //! Compound games kept as written (CGSuite's `CompoundGame`):
-//! `a ConjunctiveSum b`, `a SelectiveSum b`, `a OrdinalProduct b`. Each is
-//! an explicit game ([`Explicit::Compound`]) printed with the operator's
-//! name, and its canonical form is built from the parts' options as
-//! written:
+//! `a ConjunctiveSum b`, `a SelectiveSum b`, `a OrdinalProduct b`, and
+//! `a ConwayProduct b` when a part is explicit or a misère game (of two
+//! canonical games the product is computed at once). Each is an explicit
+//! game ([`Explicit::Compound`]) printed with the operator's name (a
+//! Conway product with an integer first as `n * g`, as CGSuite prints
+//! it), and its canonical form is built from the parts' options as
+//! written (a misère game's are its options in simplest form, the same
+//! for both players):
 //!
 //! - conjunctive sum `G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}` (move in both; play
 //!   ends when either part ends);
 //! - selective sum `G ∨ H = {G^L ∨ H, G ∨ H^L, G^L ∨ H^L | …}` (move in one
 //!   part or both);
+//! - Conway product `G·H = {G^L·H + G·H^L − G^L·H^L, G^R·H + G·H^R −
+//!   G^R·H^R | G^L·H + G·H^R − G^L·H^R, G^R·H + G·H^L − G^R·H^L}`;
 //! - ordinal product `G ⊛ H = {G⊛H^L : G^L, G⊛H^R : −G^R | G⊛H^L : G^R,
 //!   G⊛H^R : −G^L}`, where the base of each ordinal sum is the product
 //!   itself as its options define it (an ordinal sum depends on its base's
@@ -24,6 +30,7 @@ use super::lexer::Span;
 use super::value::Value;
 use crate::error::{ErrorKind, Result};
 use crate::game::GameId;
+use crate::impartial::misere::FormId;
 
 /// Deepest recursion of a compound's canonical form.
 const MAX_DEPTH: usize = 2000;
@@ -37,6 +44,8 @@ pub enum Kind {
     Selective,
     /// Conway's ordinal product.
     OrdinalProduct,
+    /// Conway's product.
+    ConwayProduct,
 }
 
 impl Kind {
@@ -46,36 +55,45 @@ impl Kind {
             Kind::Conjunctive => "ConjunctiveSum",
             Kind::Selective => "SelectiveSum",
             Kind::OrdinalProduct => "OrdinalProduct",
+            Kind::ConwayProduct => "ConwayProduct",
         }
+    }
+
+    /// The operator printed between `left` and the other part: the name,
+    /// or `*` for a Conway product with an integer first.
+    pub(crate) fn symbol(self, left: &Value) -> &'static str {
+        if self == Kind::ConwayProduct && left.as_integer().is_some() { "*" } else { self.name() }
     }
 
     /// The kind a member name stands for.
     pub(crate) fn of_name(name: &str) -> Option<Kind> {
-        [Kind::Conjunctive, Kind::Selective, Kind::OrdinalProduct]
+        [Kind::Conjunctive, Kind::Selective, Kind::OrdinalProduct, Kind::ConwayProduct]
             .into_iter()
             .find(|k| k.name() == name)
     }
 
     /// How tightly it binds when printed (see `explicit::level`): sums as
-    /// `+`, the ordinal product looser than everything.
+    /// `+`, the Conway product as `n * g`, the ordinal product looser than
+    /// everything.
     pub(crate) fn level(self) -> u8 {
         match self {
             Kind::Conjunctive | Kind::Selective => 1,
             Kind::OrdinalProduct => 0,
+            Kind::ConwayProduct => 3,
         }
     }
 
     /// Whether `−(a ∘ b)` is `(−a) ∘ (−b)` (sums), rather than kept as a
-    /// negative (the product).
+    /// negative (the products).
     pub(crate) fn negates_parts(self) -> bool {
-        self != Kind::OrdinalProduct
+        matches!(self, Kind::Conjunctive | Kind::Selective)
     }
 }
 
 /// `a ∘ b`, kept as written.
 pub(crate) fn compound(ev: &Eval<'_>, kind: Kind, a: Value, b: Value, span: Span) -> Result<Value> {
     for v in [&a, &b] {
-        if !matches!(v, Value::Number(_) | Value::Game(_) | Value::Explicit(_)) {
+        if !matches!(v, Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Misere(_)) {
             return Err(ev.error(
                 span,
                 ErrorKind::InvalidInput,
@@ -103,10 +121,10 @@ pub(crate) fn canonical(
 struct Work {
     kind: Kind,
     span: Span,
-    /// Canonical forms of `x ∘ y` for canonical `x`, `y`.
-    memo: FxHashMap<(GameId, GameId), GameId>,
-    /// Option lists of `x ∘ y` for canonical `x`, `y`.
-    options: FxHashMap<(GameId, GameId), (Vec<GameId>, Vec<GameId>)>,
+    /// Canonical forms of `x ∘ y` for canonical or misère `x`, `y`.
+    memo: FxHashMap<(Part, Part), GameId>,
+    /// Option lists of `x ∘ y` for canonical or misère `x`, `y`.
+    options: FxHashMap<(Part, Part), (Vec<GameId>, Vec<GameId>)>,
 }
 
 impl Work {
@@ -173,6 +191,24 @@ impl Work {
                     }
                 }
             }
+            Kind::ConwayProduct => {
+                let span = self.span;
+                let xy_terms = [(&xl, &yl, true), (&xr, &yr, true), (&xl, &yr, false), (&xr, &yl, false)];
+                for (xs, ys, for_left) in xy_terms {
+                    for a in xs {
+                        let ay = self.value(ev, a, y, d)?;
+                        for b in ys {
+                            let xb = self.value(ev, x, b, d)?;
+                            let ab = self.value(ev, a, b, d)?;
+                            let term = ev.arena(span, |ar| {
+                                let s = ar.add(ay, xb)?;
+                                ar.sub(s, ab)
+                            })?;
+                            if for_left { left.push(term) } else { right.push(term) }
+                        }
+                    }
+                }
+            }
             Kind::OrdinalProduct => {
                 let span = self.span;
                 let canon = |ev: &mut Eval<'_>, v: &Value| explicit::canonical(ev, v, span);
@@ -204,10 +240,20 @@ impl Work {
     }
 }
 
-/// The canonical id of a part that is a canonical game (not explicit).
-fn key(v: &Value) -> Option<GameId> {
+/// A part the memo tables know: a canonical game or a misère game (whose
+/// options are its simplest form's, so equal ids have equal options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Part {
+    Game(GameId),
+    Misere(FormId),
+}
+
+/// The memo key of a part that is a canonical or misère game (not
+/// explicit).
+fn key(v: &Value) -> Option<Part> {
     match v {
-        Value::Game(g) => Some(*g),
+        Value::Game(g) => Some(Part::Game(*g)),
+        Value::Misere(g) => Some(Part::Misere(*g)),
         _ => None,
     }
 }

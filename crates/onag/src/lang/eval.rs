@@ -222,7 +222,7 @@ impl Eval<'_> {
                 match op {
                     BinOp::Named(name)
                         if name == "OrdinalSum"
-                            && (explicit::is_explicit(&a) || explicit::is_explicit(&b)) =>
+                            && (explicit::is_form(&a) || explicit::is_form(&b)) =>
                     {
                         explicit::ordinal(self, &a, &b, at)
                     }

@@ -47,6 +47,12 @@ pub(crate) fn is_explicit(v: &Value) -> bool {
     matches!(v, Value::Explicit(_))
 }
 
+/// Whether operations on `v` are kept as written: `v` is explicit, or a
+/// misère game (a game form to normal-play operations).
+pub(crate) fn is_form(v: &Value) -> bool {
+    matches!(v, Value::Explicit(_) | Value::Misere(_))
+}
+
 /// Whether `v` is a position of a ruleset (a heap, a classic or a catalog
 /// position): a game that is not in canonical form.
 pub(crate) fn is_position(v: &Value) -> bool {
@@ -88,7 +94,11 @@ pub(crate) fn game(
 /// Checks that `v` can be part of an explicit game.
 fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
     match v {
-        Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) => Ok(()),
+        Value::Number(q) if super::value::is_dyadic(q) => Ok(()),
+        Value::Game(_)
+        | Value::Explicit(_)
+        | Value::Loopy(_)
+        | Value::Misere(_) => Ok(()),
         v if is_position(v) => Ok(()),
         other => Err(ev.error(
             span,
@@ -100,6 +110,10 @@ fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
 
 /// `−v` for a part of an explicit game.
 pub(crate) fn negate(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<Value> {
+    if let Value::Misere(_) = v {
+        // An impartial game is its own negative.
+        return Ok(v.clone());
+    }
     let Value::Explicit(e) = v else { return super::ops::negate(ev, v.clone(), span) };
     let neg_all = |ev: &mut Eval<'_>, vs: &[Value]| -> Result<Vec<Value>> {
         vs.iter().map(|x| negate(ev, x, span)).collect()
@@ -131,17 +145,8 @@ pub(crate) fn binary(
         return None;
     }
     Some((|| match op {
-        BinOp::Add => {
-            part(ev, a, span)?;
-            part(ev, b, span)?;
-            Ok(explicit(Explicit::Sum(a.clone(), b.clone())))
-        }
-        BinOp::Sub => {
-            part(ev, a, span)?;
-            part(ev, b, span)?;
-            let nb = negate(ev, b, span)?;
-            Ok(explicit(Explicit::Sum(a.clone(), nb)))
-        }
+        BinOp::Add => sum_with(ev, a, b, false, span),
+        BinOp::Sub => sum_with(ev, a, b, true, span),
         BinOp::Mul => {
             let (n, g) = match (a.as_integer(), b.as_integer()) {
                 (Some(n), _) => (n.clone(), b),
@@ -162,6 +167,20 @@ pub(crate) fn binary(
             super::ops::binary(ev, op, x, y, span)
         }
     })())
+}
+
+/// `a + b` (`a − b` when `minus`) kept as written.
+pub(crate) fn sum_with(
+    ev: &mut Eval<'_>,
+    a: &Value,
+    b: &Value,
+    minus: bool,
+    span: Span,
+) -> Result<Value> {
+    part(ev, a, span)?;
+    part(ev, b, span)?;
+    let b = if minus { negate(ev, b, span)? } else { b.clone() };
+    Ok(explicit(Explicit::Sum(a.clone(), b)))
 }
 
 /// `a : b` when either is explicit.
@@ -286,6 +305,12 @@ pub(crate) fn canonical(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<Game
             "this game has loopy parts: it has no short canonical form",
         ));
     }
+    if let Value::Misere(g) = v {
+        // As a game form in normal play, a misère game is the nim heap of
+        // its normal-play Grundy value.
+        let n = ev.state.misere.forms().nim_value(*g);
+        return ev.arena(span, |ar| ar.nimber(u64::from(n)));
+    }
     let Value::Explicit(e) = v else { return ev.game_of(v, span, "an explicit game") };
     let e = e.clone();
     match &*e {
@@ -332,6 +357,11 @@ pub(crate) fn written_options(
         && let Explicit::Game(l, r) = &**e
     {
         return Ok((l.clone(), r.clone()));
+    }
+    if let Value::Misere(g) = v {
+        let options: Vec<Value> =
+            ev.state.misere.forms().options(*g).iter().map(|&o| Value::Misere(o)).collect();
+        return Ok((options.clone(), options));
     }
     let g = canonical(ev, v, span)?;
     let l = ev.arena(span, |ar| ar.left_options(g))?;
@@ -450,7 +480,7 @@ pub(crate) fn write(
         Explicit::Compound(kind, a, b) => {
             part(out, a, kind.level(), show)?;
             out.push(' ');
-            out.push_str(kind.name());
+            out.push_str(kind.symbol(a));
             out.push(' ');
             part(out, b, kind.level(), show)?;
         }

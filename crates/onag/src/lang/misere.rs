@@ -67,7 +67,8 @@ fn element(ev: &mut Eval<'_>, v: &Value, depth: usize, span: Span) -> Result<For
     }
 }
 
-/// `a + b` of two misère games, and `==`/`!=` (equal simplest forms).
+/// `a + b` of two misère games, and `==`/`!=` (equal simplest forms); a
+/// misère game plus or minus a normal-play game is kept as written.
 pub(crate) fn binary(
     ev: &mut Eval<'_>,
     op: &super::ast::BinOp,
@@ -78,6 +79,15 @@ pub(crate) fn binary(
     use super::ast::BinOp;
     let (x, y) = match (a, b) {
         (Value::Misere(x), Value::Misere(y)) => (*x, *y),
+        (Value::Misere(_), other) | (other, Value::Misere(_))
+            if matches!(op, BinOp::Add | BinOp::Sub)
+                && (matches!(other, Value::Number(_) | Value::Game(_) | Value::Explicit(_))
+                    || super::explicit::is_position(other)) =>
+        {
+            // With a normal-play game, a misère game is a game form: the
+            // sum is kept as written, and its CanonicalForm is normal play.
+            return Some(super::explicit::sum_with(ev, a, b, *op == BinOp::Sub, span));
+        }
         (Value::Misere(_), _) | (_, Value::Misere(_)) => {
             return Some(Err(ev.error(
                 span,

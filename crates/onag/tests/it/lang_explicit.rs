@@ -192,8 +192,85 @@ fn conjunctive_and_selective_sums_and_ordinal_products() {
         ("(('{*|*}') SelectiveSum (3)).CanonicalForm", "3"),
         ("((1/2) ConjunctiveSum (1/4)) + 1", "1/2 ConjunctiveSum 1/4 + 1"),
         ("1 + (2 OrdinalProduct 3)", "1 + (2 OrdinalProduct 3)"),
+        ("-(1 ConwayProduct '{1|0}')", "-(1 * '{1|0}')"),
+        ("-(1/2 ConwayProduct '{1|0}')", "-(1/2 ConwayProduct '{1|0}')"),
+        // x·y by hand for x = {0|1}, y = {1|0}: Left 0·y + x·1 − 0·1 and
+        // 1·y + x·0 − 1·0, Right 0·y + x·0 − 0·0 and 1·y + x·1 − 1·1.
+        ("(1/2 ConwayProduct '{1|0}').CanonicalForm", "{1/2,{1|0}|0,+-1/2}"),
+        // 2·G is G + G (integers multiply as Norton's product does).
+        ("(2 ConwayProduct '{1|0}').CanonicalForm", "1"),
+        // A misère game is a game form to normal-play operations.
+        ("((*[[[2]],[2],0]) ConjunctiveSum (*5)).CanonicalForm", "*5"),
+        ("((*[[[2]],[2],0]) ConwayProduct (*5)).CanonicalForm", "*10"),
+        ("((*[[[2]],[2],0]) + (*5)).CanonicalForm", "*7"),
+        ("((*[[[2]],[2],0]) OrdinalProduct (*5)).CanonicalForm", "*10"),
+        ("((*[[[2]],[2],0]) : (*5)).CanonicalForm", "*7"),
+        ("*[[[2]],[2],0] + *5", "*[2##2#0] + *5"),
+        ("*5 - *[2]", "*5 + *[2]"),
+        ("2 ConwayProduct *[2]", "2 * *[2]"),
+        ("(*[2] + *3) == *1", "true"),
         ("('{1|}' + 2) OrdinalProduct 3", "'{1|}' + 2 OrdinalProduct 3"),
     ]);
+}
+
+/// A misère game plus a nim heap in normal play: the nim-sum of the misère
+/// game's normal-play Grundy value (the mex rule on its options as
+/// written, computed here) and the heap.
+#[test]
+fn misere_games_in_normal_play_sums() {
+    // Misère games written as nested lists, with their Grundy values by
+    // the mex rule on the lists (an integer n inside a list is *n).
+    let games = ["[0]", "[1]", "[[2],0]", "[[2],1]", "[[[2]],[2],0]", "[[2],3]", "[4,[2,3],1]"];
+    /// An element: an integer is the heap n, a list the game of its
+    /// elements (the mex of their values).
+    fn element(s: &[u8], i: &mut usize) -> u32 {
+        if s[*i] != b'[' {
+            let start = *i;
+            while s[*i].is_ascii_digit() {
+                *i += 1;
+            }
+            return std::str::from_utf8(&s[start..*i]).unwrap().parse().unwrap();
+        }
+        let values = elements(s, i);
+        (0..).find(|m| !values.contains(m)).unwrap()
+    }
+    /// The values of the elements of the list at `i`.
+    fn elements(s: &[u8], i: &mut usize) -> Vec<u32> {
+        *i += 1;
+        let mut values = Vec::new();
+        while s[*i] != b']' {
+            values.push(element(s, i));
+            if s[*i] == b',' {
+                *i += 1;
+            }
+        }
+        *i += 1;
+        values
+    }
+    /// `*[e]` is the element e; `*[a,b,...]` the game of its elements.
+    fn grundy(text: &str) -> u32 {
+        let values = elements(text.as_bytes(), &mut 0);
+        match values.as_slice() {
+            [one] => *one,
+            _ => (0..).find(|m| !values.contains(m)).unwrap(),
+        }
+    }
+    let mut inputs = Vec::new();
+    let mut wants = Vec::new();
+    for g in games {
+        for k in 0..4u32 {
+            inputs.push(format!("((*{g}) + (*{k})).CanonicalForm"));
+            wants.push(match grundy(g) ^ k {
+                0 => "0".to_string(),
+                1 => "*".to_string(),
+                n => format!("*{n}"),
+            });
+        }
+    }
+    let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    for ((input, want), got) in refs.iter().zip(&wants).zip(run_all(&refs)) {
+        assert_eq!(&got, want, "{input}");
+    }
 }
 
 /// Selective and conjunctive sums of nim heaps against the mex rule on

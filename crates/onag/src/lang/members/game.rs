@@ -616,7 +616,7 @@ const MEMBERS: &[Member<GameId>] = &[
     member(
         "ConwayProduct",
         1,
-        "Conway's product on canonical forms (also .ConwayProduct(h)): times on numbers, nim product on nimbers",
+        "Conway's product (also .ConwayProduct(h)): times on numbers, nim product on nimbers; kept as written when a factor is explicit or misère",
         "*4 ConwayProduct *4",
         |ev, g, a, s| {
             let h = game_arg(ev, "ConwayProduct", a, 0)?;

@@ -590,7 +590,13 @@ fn own_member(
         return heap::RULESET_TABLE.call(ev, &rules, name, args, span);
     }
     if let Some(kind) = super::compound::Kind::of_name(name)
-        && matches!(target, Value::Game(_) | Value::Number(_) | Value::Explicit(_))
+        && matches!(
+            target,
+            Value::Game(_) | Value::Number(_) | Value::Explicit(_) | Value::Misere(_)
+        )
+        && (kind != super::compound::Kind::ConwayProduct
+            || super::explicit::is_form(target)
+            || args.iter().any(|(v, _)| super::explicit::is_form(v)))
     {
         let [(other, _)] = args else {
             return Some(Err(ev.error(
