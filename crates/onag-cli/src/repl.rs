@@ -139,6 +139,7 @@ pub fn help_text() -> String {
          \x20          for n from 1 to 9 by 2 where n > 3 yield n end   for x in L do ... end   var y := 1\n\
          \x20          def f(x) := x + 1   def g(x) begin ... end   x -> x^2   (x, y) -> x + y   L.Apply(f)\n\
          \x20          {1,2}  {1 => *}  {=>}  L[1]  (a, b)  listof/setof/sumof(e for x in L)  Left  Right  Nothing\n\
+         \x20          error(\"message\") stops the input with that message\n\
          Commands:  :help  :help NAME (one member or ruleset)  :quit (or Ctrl-D)\n\
          An unfinished input ({1| or begin) goes on at the next line; an empty line ends it.\n\nMembers:\n",
     );

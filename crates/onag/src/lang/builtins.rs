@@ -103,6 +103,21 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
                 }
                 return super::members::member(ev, collection, short, span, None);
             }
+            if short == "error" && path == short {
+                // `error(message)`: stops the input with the message.
+                let a = positional(ev, short, Some(args), 1, span)?;
+                let message = match &a[0].0 {
+                    Value::Str(text) => text.clone(),
+                    other => {
+                        return Err(ev.error(
+                            a[0].1,
+                            ErrorKind::InvalidInput,
+                            format!("error needs a string, not {}", other.kind_name()),
+                        ));
+                    }
+                };
+                return Err(ev.error(span, ErrorKind::InvalidInput, message));
+            }
             if short == "Subtraction" {
                 return rulesets::subtraction(ev, &args, span);
             }

@@ -193,7 +193,8 @@ impl Work {
             }
             Kind::ConwayProduct => {
                 let span = self.span;
-                let xy_terms = [(&xl, &yl, true), (&xr, &yr, true), (&xl, &yr, false), (&xr, &yl, false)];
+                let xy_terms =
+                    [(&xl, &yl, true), (&xr, &yr, true), (&xl, &yr, false), (&xr, &yl, false)];
                 for (xs, ys, for_left) in xy_terms {
                     for a in xs {
                         let ay = self.value(ev, a, y, d)?;

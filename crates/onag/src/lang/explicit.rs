@@ -95,10 +95,7 @@ pub(crate) fn game(
 fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
     match v {
         Value::Number(q) if super::value::is_dyadic(q) => Ok(()),
-        Value::Game(_)
-        | Value::Explicit(_)
-        | Value::Loopy(_)
-        | Value::Misere(_) => Ok(()),
+        Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) | Value::Misere(_) => Ok(()),
         v if is_position(v) => Ok(()),
         other => Err(ev.error(
             span,

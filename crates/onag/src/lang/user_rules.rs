@@ -60,15 +60,10 @@ impl Source {
     }
 }
 
-/// Where the options of `rule` come from, and the position `at` as a key.
-pub(crate) fn start(
-    ev: &Eval<'_>,
-    rule: &ClassicRuleset,
-    at: &[BigUint],
-    span: Span,
-) -> Result<(Source, Key)> {
+/// Where the options of `rule` come from.
+fn source_of(ev: &Eval<'_>, rule: &ClassicRuleset, span: Span) -> Result<Source> {
     let function = |f: &Arc<Closure>, kind| Source::Function(f.clone(), kind);
-    let source = match rule {
+    Ok(match rule {
         ClassicRuleset::UserHeap(f) => function(f, UserKind::Heap),
         ClassicRuleset::UserCoordinate(f) => function(f, UserKind::Coordinate),
         ClassicRuleset::TakeAwayBy(f) => function(f, UserKind::TakeAway),
@@ -80,7 +75,17 @@ pub(crate) fn start(
         ClassicRuleset::Memory(_) => {
             return Err(ev.error(span, ErrorKind::InvalidInput, "not a user's ruleset"));
         }
-    };
+    })
+}
+
+/// Where the options of `rule` come from, and the position `at` as a key.
+pub(crate) fn start(
+    ev: &Eval<'_>,
+    rule: &ClassicRuleset,
+    at: &[BigUint],
+    span: Span,
+) -> Result<(Source, Key)> {
+    let source = source_of(ev, rule, span)?;
     let coordinate = |n: &BigUint| {
         n.to_u64().ok_or_else(|| {
             ev.error(span, ErrorKind::Overflow, "Overflow: a position too large to value")
@@ -116,7 +121,7 @@ pub(crate) fn nim_value_table(
     columns: u64,
     span: Span,
 ) -> Result<Vec<Vec<u64>>> {
-    let (source, _) = start(ev, rule, &[BigUint::from(0u8), BigUint::from(0u8)], span)?;
+    let source = source_of(ev, rule, span)?;
     let mut memo = FxHashMap::default();
     let mut table = Vec::new();
     for m in 0..=rows {
@@ -127,6 +132,19 @@ pub(crate) fn nim_value_table(
         table.push(row);
     }
     Ok(table)
+}
+
+/// The nim values of heaps `1..=count` of a user's heap ruleset, in one
+/// memo.
+pub(crate) fn nim_value_sequence(
+    ev: &mut Eval<'_>,
+    rule: &ClassicRuleset,
+    count: u64,
+    span: Span,
+) -> Result<Vec<u64>> {
+    let source = source_of(ev, rule, span)?;
+    let mut memo = FxHashMap::default();
+    (1..=count).map(|n| value_into(ev, &source, (n, 0), &mut memo, span)).collect()
 }
 
 /// The nim value of `start`, valuing into `memo` every position below it

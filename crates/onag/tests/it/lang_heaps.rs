@@ -133,6 +133,19 @@ fn positions_take_part_in_arithmetic_and_comparisons() {
             "game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1])(2).Options",
             "[game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1])(0),game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1])(1)]",
         ),
+        (
+            "game.heap.HeapRuleset(k -> [[a,b] for a from 0 to k - 1 for b from 0 to a - 1]).NimValueSequence(20)",
+            "[0,1,2,4,7,8,11,13,14,16,19,21,22,25,26,28,31,32,35,37]",
+        ),
+        // The same values heap by heap, and Nim as a heap ruleset of its own.
+        (
+            "[game.heap.HeapRuleset(k -> [[a,b] for a from 0 to k - 1 for b from 0 to a - 1])(n).NimValue for n from 1 to 20]",
+            "[0,1,2,4,7,8,11,13,14,16,19,21,22,25,26,28,31,32,35,37]",
+        ),
+        (
+            "game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1]).NimValueSequence(6)",
+            "[1,2,3,4,5,6]",
+        ),
         ("+-game.heap.Kayles(2)", "0"),
         ("2 * game.heap.Kayles(5)", "0"),
         ("game.heap.Kayles(5).OutcomeClass", "N"),

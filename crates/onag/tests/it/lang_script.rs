@@ -454,3 +454,27 @@ fn var_is_scoped_to_its_block() {
         "#]],
     );
 }
+
+/// `error(message)` stops the input with the message; `ToString` gives
+/// any value's printed text (CGSuite's check loops use both).
+#[test]
+fn error_and_to_string() {
+    check(
+        &[
+            "\"heap \" + 7.ToString",
+            "\"ab\".ToString",
+            "[1/2, *3, {1|0}].ToString",
+            "for n from 1 to 30 do if n NimProduct n.NimInverse != 1 then error(\"NimInverse failed at \" + n.ToString) end end",
+            "for n from 1 to 9 do if n > 3 then error(\"stopped at \" + n.ToString) end end",
+            "error(3)",
+        ],
+        expect![[r#"
+            "heap " + 7.ToString => "heap 7"
+            "ab".ToString => "ab"
+            [1/2, *3, {1|0}].ToString => "[1/2,*3,{1|0}]"
+            for n from 1 to 30 do if n NimProduct n.NimInverse != 1 then error("NimInverse failed at " + n.ToString) end end => 
+            for n from 1 to 9 do if n > 3 then error("stopped at " + n.ToString) end end => error: 1:36: stopped at 4
+            error(3) => error: 1:7: error needs a string, not an integer
+        "#]],
+    );
+}

@@ -82,34 +82,68 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
 /// ruleset, products of heap rulesets).
 pub(crate) const RULESET_TABLE: Table<ClassicRuleset> = Table {
     on: "ruleset of pairs",
-    members: &[member(
-        "NimValueTable",
-        2,
-        "the table of nim values of R((m, n)), m from 0 to rows, n from 0 to columns",
-        "game.heap.GenMem((memory, j) -> j != memory).NimValueTable(4, 6)",
-        |ev, r, a, s| {
-            let size =
-                |i: usize| a[i].0.as_integer().and_then(|n| n.to_u64()).filter(|&n| n < 10_000);
-            let (Some(rows), Some(columns)) = (size(0), size(1)) else {
-                return Err(ev.error(
-                    s,
-                    ErrorKind::InvalidInput,
-                    "NimValueTable needs two sizes below 10000: rows and columns",
-                ));
-            };
-            if matches!(r, ClassicRuleset::UserHeap(_) | ClassicRuleset::Memory(_)) {
-                return Err(ev.error(
-                    s,
-                    ErrorKind::InvalidInput,
-                    format!(
-                        "NimValueTable needs a ruleset of pairs (m, n); {} is not one",
-                        r.name()
-                    ),
-                ));
-            }
-            let table = user_rules::nim_value_table(ev, r, rows, columns, s)?;
-            let row = |values: Vec<u64>| values.into_iter().map(Value::int).collect();
-            Ok(Value::Table(table.into_iter().map(row).collect()))
-        },
-    )],
+    members: &[
+        member(
+            "NimValueSequence",
+            1,
+            "the nim values of heaps 1 to n of a heap ruleset of your own",
+            "game.heap.HeapRuleset(k -> [[a,b] for a from 0 to k - 1 for b from 0 to a - 1]).NimValueSequence(10)",
+            |ev, r, a, s| {
+                let count =
+                    a[0].0.as_integer().and_then(|n| n.to_u64()).filter(|&n| n <= MAX_SEQUENCE);
+                let Some(count) = count else {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        format!("NimValueSequence needs a count from 0 to {MAX_SEQUENCE}"),
+                    ));
+                };
+                if !matches!(r, ClassicRuleset::UserHeap(_)) {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "NimValueSequence needs a ruleset of single heaps; {} is one of pairs",
+                            r.name()
+                        ),
+                    ));
+                }
+                let values = user_rules::nim_value_sequence(ev, r, count, s)?;
+                Ok(Value::List(values.into_iter().map(Value::int).collect()))
+            },
+        ),
+        member(
+            "NimValueTable",
+            2,
+            "the table of nim values of R((m, n)), m from 0 to rows, n from 0 to columns",
+            "game.heap.GenMem((memory, j) -> j != memory).NimValueTable(4, 6)",
+            |ev, r, a, s| {
+                let size =
+                    |i: usize| a[i].0.as_integer().and_then(|n| n.to_u64()).filter(|&n| n < 10_000);
+                let (Some(rows), Some(columns)) = (size(0), size(1)) else {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "NimValueTable needs two sizes below 10000: rows and columns",
+                    ));
+                };
+                if matches!(r, ClassicRuleset::UserHeap(_) | ClassicRuleset::Memory(_)) {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "NimValueTable needs a ruleset of pairs (m, n); {} is not one",
+                            r.name()
+                        ),
+                    ));
+                }
+                let table = user_rules::nim_value_table(ev, r, rows, columns, s)?;
+                let row = |values: Vec<u64>| values.into_iter().map(Value::int).collect();
+                Ok(Value::Table(table.into_iter().map(row).collect()))
+            },
+        ),
+    ],
 };
+
+/// The longest nim-value sequence of a user's heap ruleset.
+const MAX_SEQUENCE: u64 = 1_000_000;

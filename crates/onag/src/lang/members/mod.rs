@@ -23,6 +23,7 @@ mod loopy;
 mod map;
 mod misere;
 mod number;
+mod object;
 mod player;
 mod position;
 mod range;
@@ -293,6 +294,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(infinity::TABLE.docs());
     docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
+    docs.extend(object::TABLE.docs());
     for (name, example, summary) in [
         (
             "ConjunctiveSum",
@@ -398,6 +400,9 @@ pub(crate) fn member(
         },
         other => other,
     };
+    if let Some(result) = object::TABLE.call(ev, &target, name, &plain, span) {
+        return result;
+    }
     if let Some(result) = own_member(ev, &target, name, &plain, span) {
         return result;
     }
