@@ -45,6 +45,29 @@ fn maundy(n: u32) -> Vec<Vec<u32>> {
     (2..=n).filter(|k| n % k == 0).map(|k| vec![n / k; k as usize]).collect()
 }
 
+/// `{2+}!.0`: split into two or more pairwise unequal parts, fewer parts
+/// first.
+fn shatter(n: u32) -> Vec<Vec<u32>> {
+    /// Partitions of `n` into distinct parts of at least `least`, ascending.
+    fn distinct(n: u32, least: u32) -> Vec<Vec<u32>> {
+        if n == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for first in least..=n {
+            for mut rest in distinct(n - first, first + 1) {
+                rest.insert(0, first);
+                out.push(rest);
+            }
+        }
+        out
+    }
+    // In CGSuite's order: fewer heaps first.
+    let mut out: Vec<Vec<u32>> = distinct(n, 1).into_iter().filter(|p| p.len() >= 2).collect();
+    out.sort_by_key(|p| p.len());
+    out
+}
+
 /// Dawson's Kayles' `0.07`: remove two tokens, leaving nothing, one or two heaps.
 fn dawson(n: u32) -> Vec<Vec<u32>> {
     if n < 2 {
@@ -218,6 +241,7 @@ fn cake_games() -> Vec<(&'static str, &'static str, &'static str, bool, CakeGame
         ("twisted Maundy", "{2+}=.0", "{2+}=.0", true, g(maundy, maundy, true)),
         ("cut | eat", "4.0", "0.7", false, g(cut, eat, false)),
         ("twisted eat | dawson", "0.7", "0.07", true, g(eat, dawson, true)),
+        ("shatter | eat", "{2+}!.0", "0.7", false, g(shatter, eat, false)),
     ]
 }
 
@@ -674,8 +698,8 @@ fn bad_input_is_a_one_line_error() {
     assert!(err("PartizanSubtraction", &[ints(&[1]), text("x")], "6").contains("list of integers"));
     let e = err("PartizanTakeAndBreak", &[text("0.7x"), text("0.7")], "6");
     assert!(e.contains("unexpected 'x'"), "{e}");
-    let e = err("GenCutcake", &[text("{3+}.0"), text("4.0")], "(2,2)");
-    assert!(e.contains("only {2+}=.0"), "{e}");
+    let e = err("GenCutcake", &[text("{3+,4}.0"), text("4.0")], "(2,2)");
+    assert!(e.contains("must come last"), "{e}");
     let e = err("GenCutcake", &[text("4.0"), text("4.0"), ints(&[1])], "(2,2)");
     assert!(e.contains("true or false"), "{e}");
     for e in

@@ -4,8 +4,10 @@
 //! A code `d0.d1d2d3…` says what a move may do: digit `dj` (tokens removed
 //! `j`) is a set of heap counts, bit `i` set meaning "remove `j` tokens and
 //! leave exactly `i` non-empty heaps". Digits are base-32 characters
-//! (`0`–`9`, `A`–`V`, any case) or `&N;` with `N` in decimal; a digit may be
-//! followed by a constraint on the heaps it leaves: `!` pairwise unequal, `?`
+//! (`0`–`9`, `A`–`V`, any case), `&N;` with `N` in decimal, or CGSuite's
+//! generalised digits: the heap counts listed in braces, the last one
+//! possibly open (`{2,3}` is `C`; `{2+}` leaves two or more heaps, as many
+//! as the tokens allow); a digit may be followed by a constraint on the heaps it leaves: `!` pairwise unequal, `?`
 //! not all equal, `=` all equal. A bracketed suffix `[…]` repeats forever
 //! (`0.[3]` is Nim). Digits left of the last one before the point would add
 //! tokens; only zeros are accepted there (`04.3` is `4.3`).
@@ -61,31 +63,53 @@ impl Constraint {
 }
 
 /// One digit of a code: which heap counts a move may leave, and how.
+///
+/// Invariant: when `from` is `Some(k)`, every bit of `heaps` from `k` to 63
+/// is set too, so code that reads only `heaps` sees every count below 64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Digit {
     /// Bit `i` set: the move may leave exactly `i` non-empty heaps.
     pub heaps: u64,
+    /// `Some(k)`: the move may also leave any number of heaps from `k` on
+    /// (CGSuite's `{k+}`).
+    pub from: Option<u32>,
     /// The constraint on the heaps left (only meaningful for two or more).
     pub constraint: Constraint,
 }
 
 impl Digit {
     /// The digit that allows nothing.
-    pub const ZERO: Digit = Digit { heaps: 0, constraint: Constraint::Any };
+    pub const ZERO: Digit = Digit { heaps: 0, from: None, constraint: Constraint::Any };
 
     /// A digit allowing the heap counts in `heaps`, normalised.
     pub fn new(heaps: u64, constraint: Constraint) -> Digit {
-        let constraint = if heaps >> 2 == 0 { Constraint::Any } else { constraint };
-        Digit { heaps, constraint }
+        Digit::open(heaps, None, constraint)
+    }
+
+    /// A digit allowing the counts in `heaps` and, with `from = Some(k)`,
+    /// every count from `k` on; normalised.
+    pub fn open(heaps: u64, from: Option<u32>, constraint: Constraint) -> Digit {
+        let above = match from {
+            Some(k) if k < 64 => u64::MAX << k,
+            _ => 0,
+        };
+        let heaps = heaps | above;
+        let constraint =
+            if heaps >> 2 == 0 && from.is_none() { Constraint::Any } else { constraint };
+        Digit { heaps, from, constraint }
     }
 
     /// Whether the digit allows nothing.
     pub fn is_zero(self) -> bool {
-        self.heaps == 0
+        self.heaps == 0 && self.from.is_none()
     }
 
-    /// The largest number of heaps the digit may leave (0 for the zero digit).
+    /// The largest number of heaps the digit may leave (0 for the zero
+    /// digit, `u32::MAX` for an open digit).
     pub fn max_heaps(self) -> u32 {
+        if self.from.is_some() {
+            return u32::MAX;
+        }
         63 - self.heaps.leading_zeros().min(63)
     }
 }
@@ -93,6 +117,19 @@ impl Digit {
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const BASE32: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+        if let Some(k) = self.from {
+            // `{2,5+}`: the counts below k, then k and more.
+            let listed: Vec<String> = (0..k.min(64))
+                .filter(|i| self.heaps >> i & 1 == 1)
+                .map(|i| i.to_string())
+                .collect();
+            f.write_str("{")?;
+            for count in listed {
+                write!(f, "{count},")?;
+            }
+            write!(f, "{k}+}}")?;
+            return f.write_str(self.constraint.symbol());
+        }
         match usize::try_from(self.heaps) {
             Ok(d) if d < 32 => write!(f, "{}", BASE32[d] as char)?,
             _ => write!(f, "&{};", self.heaps)?,
@@ -170,7 +207,7 @@ impl TakeAndBreak {
 
     fn normalise(mut digits: Vec<Digit>, mut repeat_from: Option<usize>) -> TakeAndBreak {
         for d in &mut digits {
-            *d = Digit::new(d.heaps, d.constraint);
+            *d = Digit::open(d.heaps, d.from, d.constraint);
         }
         if let Some(r) = repeat_from {
             if digits[r..].iter().all(|d| d.is_zero()) {
@@ -247,6 +284,11 @@ impl TakeAndBreak {
         self.digits.iter().any(|d| d.constraint != Constraint::Any)
     }
 
+    /// Whether some digit leaves any number of heaps from some count on.
+    pub fn is_open(&self) -> bool {
+        self.digits.iter().any(|d| d.from.is_some())
+    }
+
     /// Whether the code is octal: finite, unconstrained, digits 0–7.
     pub fn is_octal(&self) -> bool {
         self.is_finite() && !self.is_constrained() && self.max_heaps() <= 2
@@ -277,6 +319,14 @@ impl TakeAndBreak {
                     1 if m >= 1 => f(&[m])?,
                     1 => {}
                     _ => partitions(m, &mut parts[..i], digit.constraint, &mut f)?,
+                }
+            }
+            // An open digit's counts past the 64 the mask holds.
+            if let Some(k) = digit.from {
+                let mut many = Vec::new();
+                for i in (k.max(64) as usize)..=m {
+                    many.resize(i, 0);
+                    partitions(m, &mut many, digit.constraint, &mut f)?;
                 }
             }
         }
@@ -340,7 +390,7 @@ impl HeapRuleset for TakeAndBreak {
     }
 
     fn periodicity_criterion(&self) -> Option<(u32, usize)> {
-        if self.is_constrained() {
+        if self.is_constrained() || self.is_open() {
             return None;
         }
         self.max_removal().map(|k| (self.max_heaps(), k))
@@ -493,15 +543,65 @@ impl Parser<'_> {
                 self.pos = end;
                 value
             }
+            b'{' => return self.general_digit(),
             b'.' => return Err(self.err("a code has only one '.'")),
             _ => {
                 let shown = self.text[self.pos..].chars().next().unwrap_or('?');
                 return Err(self.err(format!(
-                    "unexpected '{shown}': digits are 0-9, A-V or &N;, constraints ! ? ="
+                    "unexpected '{shown}': digits are 0-9, A-V, &N; or {{2,3}} and {{2+}}, constraints ! ? ="
                 )));
             }
         };
         self.pos += 1;
+        Ok(Digit::new(heaps, self.constraint()))
+    }
+
+    /// A generalised digit `{a,b,…}` whose last count may be open (`k+`),
+    /// then its constraint; the parser is at the `{`.
+    fn general_digit(&mut self) -> Result<Digit> {
+        self.pos += 1;
+        let mut heaps = 0u64;
+        let mut from = None;
+        loop {
+            let start = self.pos;
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.pos += 1;
+            }
+            if start == self.pos {
+                return Err(self.err("expected a number of heaps in '{...}' (e.g. {2,3} or {2+})"));
+            }
+            let count: u32 = self.text[start..self.pos]
+                .parse()
+                .map_err(|_| syntax(self.text, start, "a number of heaps must be below 2^32"))?;
+            if self.peek() == Some(b'+') {
+                self.pos += 1;
+                from = Some(count);
+                if self.peek() != Some(b'}') {
+                    return Err(self.err("an open count 'k+' must come last, before '}'"));
+                }
+            } else if count >= 64 {
+                return Err(syntax(
+                    self.text,
+                    start,
+                    "a digit lists at most 63 heaps; write k+ for k or more",
+                ));
+            } else {
+                heaps |= 1u64 << count;
+            }
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(self.err("expected ',' or '}' in a digit '{...}'")),
+            }
+        }
+        Ok(Digit::open(heaps, from, self.constraint()))
+    }
+
+    /// The constraint after a digit, if any.
+    fn constraint(&mut self) -> Constraint {
         let constraint = match self.peek() {
             Some(b'!') => Constraint::Unequal,
             Some(b'?') => Constraint::NotAllEqual,
@@ -511,7 +611,7 @@ impl Parser<'_> {
         if constraint != Constraint::Any {
             self.pos += 1;
         }
-        Ok(Digit::new(heaps, constraint))
+        constraint
     }
 }
 
@@ -537,6 +637,10 @@ mod tests {
         assert_eq!(norm("0.&31;"), "0.V");
         assert_eq!(norm("0.3!"), "0.3");
         assert_eq!(norm("0.0"), "0.0");
+        assert_eq!(norm("0.{2,3}"), "0.C");
+        assert_eq!(norm("{2+}=.0"), "{2+}=.0");
+        assert_eq!(norm("0.{1,3+}"), "0.{1,3+}");
+        assert_eq!(norm("0.{70+}!"), "0.{70+}!");
     }
 
     #[test]
@@ -557,6 +661,35 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(seen, vec![vec![1, 5], vec![2, 4]]);
+    }
+
+    #[test]
+    fn open_digits_leave_any_number_of_heaps() {
+        let options = |code: &str, n: usize| {
+            let rule = TakeAndBreak::parse(code).unwrap();
+            let mut seen = Vec::new();
+            let _ = rule.for_each_option(n, |p| {
+                seen.push(p.to_vec());
+                ControlFlow::Continue(())
+            });
+            seen
+        };
+        // Split into k >= 2 equal parts: one option per divisor k of n.
+        assert_eq!(
+            options("{2+}=.0", 12),
+            vec![vec![6, 6], vec![4, 4, 4], vec![3, 3, 3, 3], vec![2; 6], vec![1; 12]]
+        );
+        // Every partition of 5 into two or more parts: p(5) - 1 = 6.
+        assert_eq!(options("{2+}.0", 5).len(), 6);
+        // Past the 64 counts the mask holds: 70 tokens into k = 66..=70
+        // heaps is a partition of the 70 - k tokens beyond one per heap:
+        // p(4) + p(3) + p(2) + p(1) + p(0) = 5 + 3 + 2 + 1 + 1.
+        assert_eq!(options("{66+}.0", 70).len(), 12);
+        assert!(TakeAndBreak::parse("{0+}.0").is_err());
+        assert!(TakeAndBreak::parse("0.{2").is_err());
+        assert!(TakeAndBreak::parse("0.{2+,3}").is_err());
+        assert!(TakeAndBreak::parse("0.{64}").is_err());
+        assert!(TakeAndBreak::parse("0.{}").is_err());
     }
 
     #[test]

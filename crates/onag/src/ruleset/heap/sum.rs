@@ -30,33 +30,15 @@ use crate::ruleset::position::{PartizanPosition, Player};
 /// single part must not have more than about a million of them.
 pub const MAX_SIZE: u32 = 1 << 20;
 
-/// The one generalised code the take-and-break parser does not read:
-/// Maundy Cake's "split into two or more equal parts".
-const EQUAL_PARTS: &str = "{2+}=.0";
-
-/// How one player may move on a single heap.
+/// How one player may move on a single heap: a take-and-break code (`4.0`,
+/// `0.7`, `{2+}=.0`, a subtraction set's code).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum HeapRule {
-    /// A take-and-break code (`4.0`, `0.7`, a subtraction set's code).
-    Code(TakeAndBreak),
-    /// CGSuite's `{2+}=.0`: split a heap into `k ≥ 2` equal parts, for each
-    /// divisor `k` of its size (ascending `k`).
-    EqualParts,
-}
+pub struct HeapRule(TakeAndBreak);
 
 impl HeapRule {
-    /// Reads a take-and-break code, or `{2+}=.0` (split into equal parts).
+    /// Reads a take-and-break code.
     pub fn parse(text: &str) -> Result<HeapRule> {
-        let t = text.trim();
-        if t == EQUAL_PARTS {
-            return Ok(HeapRule::EqualParts);
-        }
-        if t.starts_with('{') {
-            return Err(Error::invalid(format!(
-                "'{t}': of the codes with '{{…}}' digits only {EQUAL_PARTS} (split into equal parts) is supported"
-            )));
-        }
-        TakeAndBreak::parse(text).map(HeapRule::Code)
+        TakeAndBreak::parse(text.trim()).map(HeapRule)
     }
 
     /// A subtraction set's rule: remove `s` tokens for `s` in `set` (with
@@ -77,42 +59,25 @@ impl HeapRule {
         }
         let code = TakeAndBreak::from_subtraction_set(&sizes, all_but)?;
         if !splittles {
-            return Ok(HeapRule::Code(code));
+            return Ok(HeapRule(code));
         }
         let digits = code
             .digits()
             .iter()
             .map(|&d| if d.is_zero() { d } else { Digit::new(7, d.constraint) })
             .collect();
-        TakeAndBreak::from_digits(digits, code.repeat_from()).map(HeapRule::Code)
+        TakeAndBreak::from_digits(digits, code.repeat_from()).map(HeapRule)
     }
 
     /// Calls `f` with each option of a heap of `n`, in CGSuite's order: the
     /// heaps left, non-decreasing (empty when none is left). `f` may stop.
     pub fn for_each_option(&self, n: u32, f: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) {
-        match self {
-            HeapRule::Code(code) => {
-                let mut buffer = [0u32; 64];
-                let _ = code.for_each_option(n as usize, |heaps| {
-                    for (b, &h) in buffer.iter_mut().zip(heaps) {
-                        *b = h as u32;
-                    }
-                    f(&buffer[..heaps.len()])
-                });
-            }
-            HeapRule::EqualParts => {
-                let mut parts = Vec::new();
-                for k in 2..=n {
-                    if n % k == 0 {
-                        parts.clear();
-                        parts.resize(k as usize, n / k);
-                        if f(&parts).is_break() {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
+        let mut buffer = Vec::new();
+        let _ = self.0.for_each_option(n as usize, |heaps| {
+            buffer.clear();
+            buffer.extend(heaps.iter().map(|&h| h as u32));
+            f(&buffer)
+        });
     }
 
     /// Whether a heap of `n` has an option.
@@ -128,10 +93,7 @@ impl HeapRule {
 
 impl fmt::Display for HeapRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HeapRule::Code(code) => write!(f, "{code}"),
-            HeapRule::EqualParts => f.write_str(EQUAL_PARTS),
-        }
+        write!(f, "{}", self.0)
     }
 }
 
