@@ -65,11 +65,16 @@ fn to_arg(ev: &Eval<'_>, value: &Value, span: Span) -> Result<Arg> {
         Value::Pair(a, b) => {
             Ok(Arg::Pair(Box::new(to_arg(ev, a, span)?), Box::new(to_arg(ev, b, span)?)))
         }
-        other => Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            format!("a ruleset cannot take {} as an argument", other.kind_name()),
-        )),
+        // A heap ruleset given for a code (`GenCutcake(TakeAndBreak("4.0"),
+        // …)`, as CGSuite writes it) is its take-and-break code.
+        other => match super::members::ruleset_code(other) {
+            Some(code) => Ok(Arg::Str(code)),
+            None => Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("a ruleset cannot take {} as an argument", other.kind_name()),
+            )),
+        },
     }
 }
 

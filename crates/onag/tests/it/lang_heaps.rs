@@ -591,3 +591,35 @@ fn products_of_heap_rulesets() {
             .contains("ruleset of pairs")
     );
 }
+
+/// Cakes built from heap rulesets (CGSuite's `GenCutcake(R, S, twisted)`
+/// and `R.CakeProduct(S, twisted => …)`), with CGSuite's expected strings
+/// for twisted Maundy Cake; generalised digits in take-and-break codes.
+#[test]
+fn cake_products_and_generalised_digits() {
+    let maundy = "game.heap.TakeAndBreak(\"{2+}=.0\")";
+    let general = format!("game.heap.GenCutcake({maundy}, {maundy}, twisted => true)");
+    let product = format!("{maundy}.CakeProduct({maundy}, twisted => true)");
+    let values = "[1,1,{8|-2},{8|-3},{8|-6},{8|-5},{8|-6,{-4|-14}},{10|-7},+-12]";
+    let cases: Vec<(String, &str)> = vec![
+        (format!("{general}((8,8)).LeftOptions.Size"), "3"),
+        (format!("[{general}((8,n)).CanonicalForm for n from 0 to 8]"), values),
+        (format!("{product}((8,8)).LeftOptions.Size"), "3"),
+        (format!("[{product}((8,n)).CanonicalForm for n from 0 to 8]"), values),
+        // The positional form, and Cutcake as the product of "4.0" with itself.
+        (format!("{maundy}.CakeProduct({maundy}, true)((8,2)) == {general}((8,2))"), "true"),
+        (
+            "game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\"))((8,3)) == game.heap.Cutcake((8,3))".to_string(),
+            "true",
+        ),
+        ("game.heap.TakeAndBreak(\"0.{2,3}\")".to_string(), "game.heap.TakeAndBreak(\"0.C\")"),
+        ("game.heap.TakeAndBreak(\"{2+}=.0\").NimValueSequence(12)".to_string(), "[0,1,1,1,1,2,1,1,2,2,1,2]"),
+        (format!("{maundy}.CakeProduct({maundy}, twist => true)"), "error: 1:91: CakeProduct has no argument named 'twist' (it has that, twisted)"),
+        (format!("{maundy}.CakeProduct(twisted => true)"), "error: 1:35: CakeProduct needs its argument 'that'"),
+        (format!("{maundy}.CakeProduct({maundy}, 1)"), "error: 1:82: CakeProduct: twisted is true or false, not an integer"),
+        ("game.heap.Kayles.code(x => 1)".to_string(), "error: 1:28: code takes no named arguments"),
+    ];
+    for (input, expected) in &cases {
+        assert_eq!(run(input), *expected, "{input}");
+    }
+}

@@ -8,7 +8,7 @@ use super::super::heap;
 use super::super::lexer::Span;
 use super::super::rules::{ClassicRuleset, ProductKind, Ruleset};
 use super::super::value::Value;
-use super::table::{Args, Member, Table, member, member_optional, player};
+use super::table::{Args, Member, Table, member, member_named, member_optional, player};
 use crate::error::{ErrorKind, Result};
 
 /// The members of heap rulesets.
@@ -21,6 +21,14 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
             "the partizan heap game where Left moves by this ruleset and Right by the other",
             "(game.heap.Kayles PartizanJoin game.heap.Nim)(4)",
             partizan_join,
+        ),
+        member_named(
+            "CakeProduct",
+            &["that", "twisted"],
+            1,
+            "the cake ruleset where Left plays this ruleset and Right the other (GenCutcake); twisted turns the cake after each move",
+            "game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\"))((8,3))",
+            cake_product,
         ),
         member(
             "code",
@@ -148,8 +156,6 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
     ),
 ];
 
-/// `R.PartizanJoin(S)`: CGSuite's `PartizanHeapRuleset(R, S)`, here the
-/// catalog's `PartizanTakeAndBreak` with the two rulesets' codes.
 /// `R.AcrosticProduct(S)`, `R.DirectProduct(S)`: `S` must be a heap ruleset.
 fn product(
     ev: &mut Eval<'_>,
@@ -170,6 +176,8 @@ fn product(
     Ok(Value::ClassicRuleset(ClassicRuleset::Product(kind, factors)))
 }
 
+/// `R.PartizanJoin(S)`: CGSuite's `PartizanHeapRuleset(R, S)`, here the
+/// catalog's `PartizanTakeAndBreak` with the two rulesets' codes.
 fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
     use crate::ruleset::catalog::Arg;
     use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;
@@ -186,4 +194,35 @@ fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span)
     let given = [Arg::Str(left.to_string()), Arg::Str(right.to_string())];
     let params = PARTIZAN_TAKE_AND_BREAK.params(&given, &[]).map_err(|e| ev.locate(e, span))?;
     Ok(Value::PartizanRuleset(&PARTIZAN_TAKE_AND_BREAK, Some(params)))
+}
+
+/// `R.CakeProduct(S, twisted ? false)`: CGSuite's `GenCutcake(R, S,
+/// twisted)`, the catalog's cake ruleset with the two rulesets' codes.
+fn cake_product(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
+    use crate::ruleset::catalog::Arg;
+    use crate::ruleset::heap::cake::GEN_CUTCAKE;
+    let (other, at) = &args[0];
+    let other = super::ruleset_of(other);
+    let codes = other.as_ref().and_then(|o| Some((rules.code()?, o.code()?)));
+    let Some((left, right)) = codes else {
+        return Err(ev.error(
+            *at,
+            ErrorKind::InvalidInput,
+            "CakeProduct takes two take-and-break or subtraction rulesets (game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\")))",
+        ));
+    };
+    let twisted = match args.get(1) {
+        None => false,
+        Some((Value::Bool(b), _)) => *b,
+        Some((v, at)) => {
+            return Err(ev.error(
+                *at,
+                ErrorKind::InvalidInput,
+                format!("CakeProduct: twisted is true or false, not {}", v.kind_name()),
+            ));
+        }
+    };
+    let given = [Arg::Str(left.to_string()), Arg::Str(right.to_string()), Arg::Bool(twisted)];
+    let params = GEN_CUTCAKE.params(&given, &[]).map_err(|e| ev.locate(e, span))?;
+    Ok(Value::PartizanRuleset(&GEN_CUTCAKE, Some(params)))
 }

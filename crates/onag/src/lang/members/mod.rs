@@ -361,6 +361,86 @@ pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     }
 }
 
+/// The take-and-break code of a heap ruleset value, as text.
+pub(crate) fn ruleset_code(v: &Value) -> Option<String> {
+    ruleset_of(v)?.code().map(|c| c.to_string())
+}
+
+/// The arguments of `target.name(args)` in order: named ones put in their
+/// places, for a member whose arguments have names.
+fn positional(
+    ev: &Eval<'_>,
+    target: &Value,
+    name: &str,
+    args: Args,
+    span: Span,
+) -> Result<Vec<(Value, Span)>> {
+    let Some(first_named) = args.iter().position(|a| a.0.is_some()) else {
+        return Ok(args.into_iter().map(|(_, v, s)| (v, s)).collect());
+    };
+    let names: &[&str] = match ruleset_of(target) {
+        Some(_) => heap::RULESET_TABLE.find(name).map_or(&[], |m| m.names),
+        None => &[],
+    };
+    if names.is_empty() {
+        return Err(ev.error(
+            args[first_named].2,
+            ErrorKind::InvalidInput,
+            format!("{name} takes no named arguments"),
+        ));
+    }
+    let mut placed: Vec<Option<(Value, Span)>> = vec![None; names.len()];
+    for (i, (given, value, at)) in args.into_iter().enumerate() {
+        let slot = match &given {
+            None if i < first_named && i < names.len() => i,
+            None if i < first_named => {
+                return Err(ev.error(
+                    at,
+                    ErrorKind::InvalidInput,
+                    format!("{name} takes at most {} arguments", names.len()),
+                ));
+            }
+            None => {
+                return Err(ev.error(
+                    at,
+                    ErrorKind::InvalidInput,
+                    "a positional argument cannot follow a named one",
+                ));
+            }
+            Some(n) => names.iter().position(|m| m == n).ok_or_else(|| {
+                ev.error(
+                    at,
+                    ErrorKind::InvalidInput,
+                    format!("{name} has no argument named '{n}' (it has {})", names.join(", ")),
+                )
+            })?,
+        };
+        if placed[slot].is_some() {
+            return Err(ev.error(
+                at,
+                ErrorKind::InvalidInput,
+                format!("{name}: '{}' is given twice", names[slot]),
+            ));
+        }
+        placed[slot] = Some((value, at));
+    }
+    let given = placed.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+    placed
+        .into_iter()
+        .take(given)
+        .enumerate()
+        .map(|(i, a)| {
+            a.ok_or_else(|| {
+                ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("{name} needs its argument '{}'", names[i]),
+                )
+            })
+        })
+        .collect()
+}
+
 /// `target.name(args)` (and named infix operators `target name arg`).
 pub(crate) fn member(
     ev: &mut Eval<'_>,
@@ -383,14 +463,7 @@ pub(crate) fn member(
             None => Ok(resolved),
         };
     }
-    if let Some((_, _, at)) = args.iter().flatten().find(|a| a.0.is_some()) {
-        return Err(ev.error(
-            *at,
-            ErrorKind::InvalidInput,
-            format!("{name} takes no named arguments"),
-        ));
-    }
-    let plain: Vec<(Value, Span)> = args.into_iter().flatten().map(|(_, v, s)| (v, s)).collect();
+    let plain = positional(ev, &target, name, args.unwrap_or_default(), span)?;
     // A range answers its own members; to the others it is the list of its
     // elements.
     let target = match target {

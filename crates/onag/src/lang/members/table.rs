@@ -25,6 +25,9 @@ pub(crate) struct Member<T: ?Sized + 'static> {
     pub(crate) arity: usize,
     /// How many more it may take (`Options` and `Options(Left)`).
     pub(crate) optional: usize,
+    /// The arguments' names, in order, for a member whose arguments may be
+    /// named (`R.CakeProduct(S, twisted => true)`); empty when they may not.
+    pub(crate) names: &'static [&'static str],
     /// What it computes, in a line.
     pub(crate) help: &'static str,
     /// An input that uses it (`:help` shows it; a test runs every one).
@@ -79,7 +82,7 @@ pub(crate) const fn member<T: ?Sized>(
     example: &'static str,
     run: Run<T>,
 ) -> Member<T> {
-    Member { name, arity, optional: 0, help, example, run }
+    Member { name, arity, optional: 0, names: &[], help, example, run }
 }
 
 /// A member entry that also takes up to `optional` more arguments.
@@ -91,7 +94,20 @@ pub(crate) const fn member_optional<T: ?Sized>(
     example: &'static str,
     run: Run<T>,
 ) -> Member<T> {
-    Member { name, arity, optional, help, example, run }
+    Member { name, arity, optional, names: &[], help, example, run }
+}
+
+/// A member entry whose arguments may be named: `names` lists them in
+/// order, the first `arity` needed, the rest optional.
+pub(crate) const fn member_named<T: ?Sized>(
+    name: &'static str,
+    names: &'static [&'static str],
+    arity: usize,
+    help: &'static str,
+    example: &'static str,
+    run: Run<T>,
+) -> Member<T> {
+    Member { name, arity, optional: names.len() - arity, names, help, example, run }
 }
 
 /// Argument `i` as an integer, or an error naming the member.
