@@ -168,6 +168,17 @@ fn rulesets_of_the_catalog_and_unknown_names() {
         ("game.grid.Domineering(\"..|..\")", "Domineering.Position(\"..|..\")"),
         ("game.grid.Domineering(\"..|..\").CanonicalForm + 1", "{2|0}"),
         ("game.grid.Frobnicate", "error: 1:11: unknown name 'game.grid.Frobnicate'"),
+        // The positions reachable: the board, two dominoes of each player,
+        // then the last vertical domino on either half-filled board.
+        (
+            "game.grid.Domineering(\"..|..\").Followers",
+            "{Domineering.Position(\"..|..\"),Domineering.Position(\"#.|#.\"),Domineering.Position(\".#|.#\"),Domineering.Position(\"##|..\"),Domineering.Position(\"..|##\"),Domineering.Position(\"##|##\")}",
+        ),
+        // CGSuite's count (its GameTest).
+        ("game.grid.Amazons(\"x...|o...\").Followers.Size", "2784"),
+        ("game.grid.Amazons(\"x...|o...\").FollowerCount", "2784"),
+        ("(6/23).OutcomeClass", "L"),
+        ("(-6/23).OutcomeClass", "R"),
         (
             "game.heap.Domineering",
             "error: 1:11: unknown name 'game.heap.Domineering': Domineering is game.grid.Domineering",

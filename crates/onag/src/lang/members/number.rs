@@ -81,6 +81,20 @@ fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Val
 pub(crate) const TABLE: Table<BigRational> = Table { on: "number", members: MEMBERS };
 
 const MEMBERS: &[Member<BigRational>] = &[
+    member(
+        "OutcomeClass",
+        0,
+        "L for a positive number, R for a negative one, P for 0 (any rational, as a surreal number)",
+        "(6/23).OutcomeClass",
+        |_, q, _, _| {
+            use crate::game::PartizanOutcome;
+            Ok(Value::Outcome(match q.numer().sign() {
+                Sign::Plus => PartizanOutcome::L,
+                Sign::Minus => PartizanOutcome::R,
+                Sign::NoSign => PartizanOutcome::P,
+            }))
+        },
+    ),
     member("Floor", 0, "the largest integer not above it", "(7/2).Floor", |_, q, _, _| {
         Ok(Value::int(arith::floor(q)))
     }),

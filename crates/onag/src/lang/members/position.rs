@@ -31,6 +31,20 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             "game.grid.Domineering(\"..|..\").RightOptions",
             |_, p, _, _| Ok(partizan::moves(p, Some(Player::Right))),
         ),
+        member(
+            "Followers",
+            0,
+            "every position reachable by moves of either player, the position included, as positions",
+            "game.grid.Domineering(\"..|..\").Followers",
+            followers,
+        ),
+        member(
+            "FollowerCount",
+            0,
+            "how many positions are reachable by moves of either player, the position included",
+            "game.grid.Amazons(\"x...|o...\").FollowerCount",
+            |ev, p, _, s| Ok(Value::int(reachable(ev, p, s)?.len())),
+        ),
         member_optional(
             "Options",
             0,
@@ -93,6 +107,37 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
 };
 
 /// `Options` and `Options(player)`.
+/// Every position reachable from `p` by moves of either player, `p`
+/// first, then in the order a breadth-first walk meets them (positions that
+/// print the same are one). Counts against the input's position limit.
+fn reachable(ev: &Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<Vec<Box<dyn AnyPosition>>> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(p.notation());
+    let mut found = vec![p.clone_box()];
+    let mut next = 0;
+    while next < found.len() {
+        let players: &[Player] =
+            if p.ruleset().impartial { &[Player::Left] } else { &[Player::Left, Player::Right] };
+        for &player in players {
+            for option in found[next].options(player) {
+                if seen.insert(option.notation()) {
+                    found.push(option);
+                }
+            }
+        }
+        next += 1;
+        if next % 1024 == 0 {
+            ev.budget.check(found.len() as u64).map_err(|e| ev.locate(e, span))?;
+        }
+    }
+    Ok(found)
+}
+
+fn followers(ev: &mut Eval<'_>, p: &dyn AnyPosition, _: Args<'_>, span: Span) -> Result<Value> {
+    let all = reachable(ev, p, span)?;
+    Ok(Value::Set(all.into_iter().map(|q| Value::Position(q.into())).collect()))
+}
+
 fn options(ev: &mut Eval<'_>, p: &dyn AnyPosition, args: Args<'_>, _: Span) -> Result<Value> {
     if args.is_empty() {
         let both = if p.ruleset().impartial { Some(Player::Left) } else { None };
