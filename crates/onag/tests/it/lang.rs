@@ -168,8 +168,8 @@ fn rulesets_of_the_catalog_and_unknown_names() {
         ("game.grid.Domineering(\"..|..\")", "Domineering.Position(\"..|..\")"),
         ("game.grid.Domineering(\"..|..\").CanonicalForm + 1", "{2|0}"),
         ("game.grid.Frobnicate", "error: 1:11: unknown name 'game.grid.Frobnicate'"),
-        // The positions reachable: the board, two dominoes of each player,
-        // then the last vertical domino on either half-filled board.
+        // The positions reachable: the board, Left's two vertical and
+        // Right's two horizontal dominoes, then the full board.
         (
             "game.grid.Domineering(\"..|..\").Followers",
             "{Domineering.Position(\"..|..\"),Domineering.Position(\"#.|#.\"),Domineering.Position(\".#|.#\"),Domineering.Position(\"##|..\"),Domineering.Position(\"..|##\"),Domineering.Position(\"##|##\")}",
