@@ -200,6 +200,9 @@ pub(crate) fn namespace_member(
     name: &str,
     span: Span,
 ) -> Result<Value> {
+    if let Some(class) = super::members::class_named(&format!("{path}.{name}")) {
+        return Ok(Value::Class(class));
+    }
     if path == "Player" {
         match name {
             "Left" => return Ok(Value::Player(super::value::Player::Left)),

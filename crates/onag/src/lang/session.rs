@@ -232,6 +232,11 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
         }
         Value::Thermograph(t) => out.push_str(&t.to_string()),
         Value::Trajectory(w) => out.push_str(&format!("Trajectory({w})")),
+        Value::Class(path) => {
+            out.push('⟪');
+            out.push_str(path);
+            out.push('⟫');
+        }
         Value::Nothing => out.push_str("Nothing"),
         Value::Loopy(v) => {
             out.push_str(&super::loopy::show(&mut state.arena, v, &Budget::unlimited())?)

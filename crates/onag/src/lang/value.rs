@@ -86,6 +86,9 @@ pub enum Value {
     /// One wall of a thermograph (`G.Thermograph.Wall(Left)`), printed as
     /// CGSuite prints a trajectory: `Trajectory(9/4,[3/4],[0,-1])`.
     Trajectory(Box<crate::game::Wall>),
+    /// A class, as `x.Class` gives it: CGSuite's path (`game.Integer`),
+    /// printed `⟪game.Integer⟫`.
+    Class(&'static str),
     /// A loopy game that is not a short game: its sides as canonical
     /// stoppers (one stopper when they are equal).
     Loopy(Box<crate::loopy::partizan::SidedValue>),
@@ -240,6 +243,7 @@ impl Value {
             Value::Turning(_) => "a coin-turning rule",
             Value::Thermograph(_) => "a thermograph",
             Value::Trajectory(_) => "a trajectory",
+            Value::Class(_) => "a class",
             Value::Loopy(_) => "a loopy game",
             Value::LoopyOutcome(_) => "an outcome class",
             Value::Nothing => "Nothing",

@@ -186,6 +186,35 @@ fn rulesets_of_the_catalog_and_unknown_names() {
     ]);
 }
 
+/// `x.Class`, with CGSuite's expected strings (its CanonicalShortGame,
+/// rational and misère tests); classes are names too.
+#[test]
+fn classes_as_cgsuite_names_them() {
+    check(&[
+        ("(0/7).Class", "⟪game.Zero⟫"),
+        ("(-19/1).Class", "⟪game.Integer⟫"),
+        ("(-3^22/2^72).Class", "⟪game.DyadicRational⟫"),
+        ("(6/23).Class", "⟪game.Rational⟫"),
+        ("(17/0).Class", "⟪game.Rational⟫"),
+        ("(*8).Class", "⟪game.Nimber⟫"),
+        ("(9/8+*).Class", "⟪game.Uptimal⟫"),
+        ("(v*).Class", "⟪game.Uptimal⟫"),
+        ("({0||0|v*}).Class", "⟪game.Uptimal⟫"),
+        ("({0||0|vvv}).Class", "⟪game.CanonicalShortGame⟫"),
+        ("({1|^^||^}).Class", "⟪game.CanonicalShortGame⟫"),
+        ("(*[[2],0]).Class", "⟪game.misere.MisereCanonicalGame⟫"),
+        ("\"a\".Class", "⟪cgsuite.lang.String⟫"),
+        ("(^*).Class == game.Uptimal", "true"),
+        ("(1/3).Class == game.DyadicRational", "false"),
+        ("'{1|}'.Class", "⟪game.ExplicitGame⟫"),
+        ("game.Integer.Class", "⟪cgsuite.lang.Class⟫"),
+        (
+            "game.grid.Domineering(\"..\").Class",
+            "error: 1:29: Class is not available for a ruleset position",
+        ),
+    ]);
+}
+
 #[test]
 fn game_literals_print_back_in_cgsuite_notation() {
     check(&[

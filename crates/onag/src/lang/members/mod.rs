@@ -361,6 +361,8 @@ pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     }
 }
 
+pub(crate) use object::class_named;
+
 /// The take-and-break code of a heap ruleset value, as text.
 pub(crate) fn ruleset_code(v: &Value) -> Option<String> {
     ruleset_of(v)?.code().map(|c| c.to_string())

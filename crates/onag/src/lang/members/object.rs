@@ -1,24 +1,130 @@
-//! Members every value has (CGSuite's `Object`).
+//! Members every value has (CGSuite's `Object`): `ToString` and `Class`.
 
+use num_traits::Zero;
+
+use super::super::context::Eval;
+use super::super::explicit::Explicit;
+use super::super::lexer::Span;
 use super::super::session::write;
-use super::super::value::Value;
+use super::super::value::{Value, is_dyadic};
 use super::table::{Table, member};
+use crate::error::{ErrorKind, Result};
 
 /// The members of every value.
 pub(crate) const TABLE: Table<Value> = Table {
     on: "any value",
-    members: &[member(
-        "ToString",
-        0,
-        "the value as it prints, as a string",
-        "\"heap \" + 7.ToString",
-        |ev, v, _, _| {
-            if let Value::Str(_) = v {
-                return Ok(v.clone());
-            }
-            let mut out = String::new();
-            write(ev.state, &mut out, v)?;
-            Ok(Value::Str(out))
-        },
-    )],
+    members: &[
+        member(
+            "ToString",
+            0,
+            "the value as it prints, as a string",
+            "\"heap \" + 7.ToString",
+            |ev, v, _, _| {
+                if let Value::Str(_) = v {
+                    return Ok(v.clone());
+                }
+                let mut out = String::new();
+                write(ev.state, &mut out, v)?;
+                Ok(Value::Str(out))
+            },
+        ),
+        member(
+            "Class",
+            0,
+            "the value's class as CGSuite names it (game.Integer, game.Uptimal, ...); classes compare with ==",
+            "(^*).Class == game.Uptimal",
+            |ev, v, _, s| class_of(ev, v, s).map(Value::Class),
+        ),
+    ],
 };
+
+/// The classes `x.Class` can give, by CGSuite's paths; each is also a
+/// name (`game.Integer`).
+pub(crate) const CLASSES: &[&str] = &[
+    "game.Zero",
+    "game.Integer",
+    "game.DyadicRational",
+    "game.Rational",
+    "game.Nimber",
+    "game.Uptimal",
+    "game.CanonicalShortGame",
+    "game.ExplicitGame",
+    "game.CompoundGame",
+    "game.Player",
+    "game.OutcomeClass",
+    "game.misere.MisereCanonicalGame",
+    "game.misere.Genus",
+    "game.heap.Periodicity",
+    "cgsuite.lang.Boolean",
+    "cgsuite.lang.String",
+    "cgsuite.lang.List",
+    "cgsuite.lang.Set",
+    "cgsuite.lang.Map",
+    "cgsuite.lang.MapEntry",
+    "cgsuite.lang.Range",
+    "cgsuite.lang.Nothing",
+    "cgsuite.lang.Function",
+    "cgsuite.lang.Coordinates",
+    "cgsuite.lang.Class",
+    "cgsuite.util.Table",
+    "cgsuite.util.Thermograph",
+    "cgsuite.util.Trajectory",
+    "cgsuite.util.UptimalExpansion",
+];
+
+/// The class at `path`, when it is one `x.Class` can give.
+pub(crate) fn class_named(path: &str) -> Option<&'static str> {
+    CLASSES.iter().copied().find(|c| *c == path)
+}
+
+/// The class of `v`: for a game, the most specific of CGSuite's (a
+/// nimber, then an uptimal, then any canonical short game).
+fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
+    Ok(match v {
+        Value::Number(q) if q.is_zero() => "game.Zero",
+        Value::Number(q) if q.is_integer() => "game.Integer",
+        Value::Number(q) if is_dyadic(q) => "game.DyadicRational",
+        Value::Number(_) | Value::Infinity(_) => "game.Rational",
+        Value::Game(g) => {
+            let g = *g;
+            let nimber = ev.state.arena.nus(g).map(|n| n.number.is_zero() && n.ups == 0);
+            match nimber {
+                Some(true) => "game.Nimber",
+                Some(false) => "game.Uptimal",
+                None if ev.arena(span, |a| a.uptimal_expansion(g))?.is_some() => "game.Uptimal",
+                None => "game.CanonicalShortGame",
+            }
+        }
+        Value::Explicit(e) => match &**e {
+            Explicit::Game(..) => "game.ExplicitGame",
+            _ => "game.CompoundGame",
+        },
+        Value::Misere(_) => "game.misere.MisereCanonicalGame",
+        Value::Genus(_) => "game.misere.Genus",
+        Value::Periodicity { .. } => "game.heap.Periodicity",
+        Value::Player(_) => "game.Player",
+        Value::Outcome(_) => "game.OutcomeClass",
+        Value::Bool(_) => "cgsuite.lang.Boolean",
+        Value::Str(_) => "cgsuite.lang.String",
+        Value::List(_) => "cgsuite.lang.List",
+        Value::Set(_) | Value::GameSet(_) => "cgsuite.lang.Set",
+        Value::Map(_) => "cgsuite.lang.Map",
+        Value::Entry(_) => "cgsuite.lang.MapEntry",
+        Value::Range(_) => "cgsuite.lang.Range",
+        Value::Nothing => "cgsuite.lang.Nothing",
+        Value::Function(_) => "cgsuite.lang.Function",
+        Value::Pair(..) => "cgsuite.lang.Coordinates",
+        Value::Class(_) => "cgsuite.lang.Class",
+        Value::Table(_) => "cgsuite.util.Table",
+        Value::Thermograph(_) => "cgsuite.util.Thermograph",
+        Value::Trajectory(_) => "cgsuite.util.Trajectory",
+        Value::Expansion(_) => "cgsuite.util.UptimalExpansion",
+        other => {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("Class is not available for {}", other.kind_name()),
+            ));
+        }
+    })
+}
