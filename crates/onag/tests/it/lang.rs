@@ -527,7 +527,7 @@ fn take_and_break_rulesets() {
         ),
         (
             "TakeAndBreak(\"0.9x\")",
-            "error: 1:18: TakeAndBreak: unexpected 'x': digits are 0-9, A-V or &N;, constraints ! ? =",
+            "error: 1:18: TakeAndBreak: unexpected 'x': digits are 0-9, A-V, &N; or {2,3} and {2+}, constraints ! ? =",
         ),
         ("[Nim(n).MisereNimValue for n from 0 to 4]", "[1,0,2,3,4]"),
         ("Nim(3).Genus", "3"),

@@ -155,7 +155,8 @@ fn bad_misere_input_is_one_error() {
         "*[0] MisereMinus *[2]",
         "*[\"foo\"]",
         "*[-1]",
-        "*[2] + 1",
+        "*[2] + [1]",
+        "*[2] < *",
         "*[2] - *[2]",
         "*[2].LeftStop",
     ]);

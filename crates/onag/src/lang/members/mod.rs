@@ -456,6 +456,11 @@ pub(crate) fn member(
         Some(args) => Some(super::range::expand_args(ev, args)?),
         None => None,
     };
+    // A class's other members are those of its name (`game.misere.MisereCanonicalGame.DayN`).
+    let target = match target {
+        Value::Class(path) if object::TABLE.find(name).is_none() => Value::Builtin(path.into()),
+        other => other,
+    };
     if let Value::Builtin(path) = &target
         && plain_ruleset(path.rsplit('.').next().unwrap_or(path)).is_none()
     {

@@ -135,7 +135,7 @@ fn reachable(ev: &Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<Vec<Box<d
 
 fn followers(ev: &mut Eval<'_>, p: &dyn AnyPosition, _: Args<'_>, span: Span) -> Result<Value> {
     let all = reachable(ev, p, span)?;
-    Ok(Value::Set(all.into_iter().map(|q| Value::Position(q.into())).collect()))
+    Ok(Value::Set(all.into_iter().map(Value::Position).collect()))
 }
 
 fn options(ev: &mut Eval<'_>, p: &dyn AnyPosition, args: Args<'_>, _: Span) -> Result<Value> {
