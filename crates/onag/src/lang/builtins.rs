@@ -200,8 +200,13 @@ pub(crate) fn namespace_member(
     name: &str,
     span: Span,
 ) -> Result<Value> {
-    if let Some(class) = super::members::class_named(&format!("{path}.{name}")) {
+    let full = format!("{path}.{name}");
+    if let Some(class) = super::members::class_named(&full) {
         return Ok(Value::Class(class));
+    }
+    // The packages of the classes (`cgsuite.lang`, `cgsuite.util`).
+    if path == "cgsuite" && super::members::is_class_package(&full) {
+        return Ok(Value::Builtin(full));
     }
     if path == "Player" {
         match name {

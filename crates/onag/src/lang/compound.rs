@@ -157,6 +157,7 @@ impl Work {
                 format!("{}: the games are more than {MAX_DEPTH} moves deep", self.kind.name()),
             ));
         }
+        ev.step(self.span)?;
         let key = key(x).zip(key(y));
         if let Some(found) = key.and_then(|k| self.options.get(&k)) {
             return Ok(found.clone());
@@ -193,13 +194,31 @@ impl Work {
             }
             Kind::ConwayProduct => {
                 let span = self.span;
-                let xy_terms =
-                    [(&xl, &yl, true), (&xr, &yr, true), (&xl, &yr, false), (&xr, &yl, false)];
-                for (xs, ys, for_left) in xy_terms {
+                // a·y for each option a of x and x·b for each option b of y,
+                // each valued once.
+                let mut xly = Vec::with_capacity(xl.len());
+                let mut xry = Vec::with_capacity(xr.len());
+                for (xs, out) in [(&xl, &mut xly), (&xr, &mut xry)] {
                     for a in xs {
-                        let ay = self.value(ev, a, y, d)?;
-                        for b in ys {
-                            let xb = self.value(ev, x, b, d)?;
+                        out.push(self.value(ev, a, y, d)?);
+                    }
+                }
+                let mut xyl = Vec::with_capacity(yl.len());
+                let mut xyr = Vec::with_capacity(yr.len());
+                for (ys, out) in [(&yl, &mut xyl), (&yr, &mut xyr)] {
+                    for b in ys {
+                        out.push(self.value(ev, x, b, d)?);
+                    }
+                }
+                let xy_terms = [
+                    (&xl, &xly, &yl, &xyl, true),
+                    (&xr, &xry, &yr, &xyr, true),
+                    (&xl, &xly, &yr, &xyr, false),
+                    (&xr, &xry, &yl, &xyl, false),
+                ];
+                for (xs, ays, ys, xbs, for_left) in xy_terms {
+                    for (a, &ay) in xs.iter().zip(ays) {
+                        for (b, &xb) in ys.iter().zip(xbs) {
                             let ab = self.value(ev, a, b, d)?;
                             let term = ev.arena(span, |ar| {
                                 let s = ar.add(ay, xb)?;

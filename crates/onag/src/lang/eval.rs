@@ -37,7 +37,7 @@ fn shows_value(statement: &Expr) -> bool {
 /// Names that evaluate to themselves as callables or namespaces.
 const BUILTINS: &[&str] = &[
     "Tiny", "Miny", "game", "listof", "setof", "sumof", "Table", "Max", "Min", "Sum", "Mex",
-    "Player", "error",
+    "Player", "error", "cgsuite",
 ];
 
 /// The builtins that collect a comprehension: `listof(e for …)`,

@@ -45,6 +45,7 @@ mod range;
 pub mod rules;
 mod script;
 mod session;
+mod show;
 mod table;
 mod user_rules;
 pub mod value;

@@ -208,6 +208,8 @@ fn classes_as_cgsuite_names_them() {
         ("(1/3).Class == game.DyadicRational", "false"),
         ("'{1|}'.Class", "⟪game.ExplicitGame⟫"),
         ("game.Integer.Class", "⟪cgsuite.lang.Class⟫"),
+        ("(1..10^30).Class == cgsuite.lang.Range", "true"),
+        ("(1..3).ToString", "\"1..3\""),
         (
             "game.grid.Domineering(\"..\").Class",
             "error: 1:29: Class is not available for a ruleset position",

@@ -618,6 +618,20 @@ fn cake_products_and_generalised_digits() {
         (format!("{maundy}.CakeProduct(twisted => true)"), "error: 1:35: CakeProduct needs its argument 'that'"),
         (format!("{maundy}.CakeProduct({maundy}, 1)"), "error: 1:82: CakeProduct: twisted is true or false, not an integer"),
         ("game.heap.Kayles.code(x => 1)".to_string(), "error: 1:28: code takes no named arguments"),
+        // Open digits: every partition into two or more parts, g(n) = n - 1
+        // (heap n can move to any value below by splitting off ones).
+        ("game.heap.TakeAndBreak(\"{2+}.0\").NimValueSequence(12)".to_string(), "[0,1,2,3,4,5,6,7,8,9,10,11]"),
+        ("game.heap.TakeAndBreak(\"0.{2,3+}\")".to_string(), "game.heap.TakeAndBreak(\"0.{2+}\")"),
+        // Too many options to list: one error, at once.
+        (
+            "game.heap.TakeAndBreak(\"{2+}.0\")(120).NimValue".to_string(),
+            "error: 1:39: a heap of 120 under {2+}.0 may have more than 1048576 options, too many to list one by one",
+        ),
+        (
+            "game.heap.GenCutcake(\"{2+}!.0\", \"4.0\")((400,1))".to_string(),
+            "error: 1:40: GenCutcake: a heap of 400 under {2+}!.0 may have more than 1048576 options, too many to list one by one",
+        ),
+        ("game.heap.TakeAndBreak(\"0.[{2+}=]\")(3000).NimValue".to_string(), "7"),
     ];
     for (input, expected) in &cases {
         assert_eq!(run(input), *expected, "{input}");

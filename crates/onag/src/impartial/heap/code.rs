@@ -7,8 +7,8 @@
 //! (`0`–`9`, `A`–`V`, any case), `&N;` with `N` in decimal, or CGSuite's
 //! generalised digits: the heap counts listed in braces, the last one
 //! possibly open (`{2,3}` is `C`; `{2+}` leaves two or more heaps, as many
-//! as the tokens allow); a digit may be followed by a constraint on the heaps it leaves: `!` pairwise unequal, `?`
-//! not all equal, `=` all equal. A bracketed suffix `[…]` repeats forever
+//! as the tokens allow); a digit may be followed by a constraint on the
+//! heaps it leaves: `!` pairwise unequal, `?` not all equal, `=` all equal. A bracketed suffix `[…]` repeats forever
 //! (`0.[3]` is Nim). Digits left of the last one before the point would add
 //! tokens; only zeros are accepted there (`04.3` is `4.3`).
 //!
@@ -27,6 +27,11 @@ use crate::impartial::heap::HeapRuleset;
 
 /// The longest code text accepted.
 pub const MAX_CODE_LEN: usize = 4096;
+
+/// The most options the open digits (`{k+}`) may give a heap: past it,
+/// listing them one by one is refused with an error (`{2+}.0` passes it at
+/// 61 tokens: 61 has 1,121,505 partitions).
+pub const MAX_OPTIONS: u64 = 1 << 20;
 
 /// A constraint on the heaps a move leaves (CGSuite's `!`, `?`, `=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,7 +93,15 @@ impl Digit {
 
     /// A digit allowing the counts in `heaps` and, with `from = Some(k)`,
     /// every count from `k` on; normalised.
-    pub fn open(heaps: u64, from: Option<u32>, constraint: Constraint) -> Digit {
+    pub fn open(heaps: u64, mut from: Option<u32>, constraint: Constraint) -> Digit {
+        // `{2,3+}` is `{2+}`: the open count starts as low as it can.
+        while let Some(k) = from
+            && k > 0
+            && k <= 64
+            && heaps >> (k - 1) & 1 == 1
+        {
+            from = Some(k - 1);
+        }
         let above = match from {
             Some(k) if k < 64 => u64::MAX << k,
             _ => 0,
@@ -274,7 +287,8 @@ impl TakeAndBreak {
         self.is_finite().then(|| self.digits.len() - 1)
     }
 
-    /// The most heaps a move may leave.
+    /// The most heaps a move may leave (`u32::MAX` for a code with an open
+    /// digit).
     pub fn max_heaps(&self) -> u32 {
         self.digits.iter().map(|d| d.max_heaps()).max().unwrap_or(0)
     }
@@ -294,9 +308,55 @@ impl TakeAndBreak {
         self.is_finite() && !self.is_constrained() && self.max_heaps() <= 2
     }
 
-    /// Streams the options of a heap of `n` tokens without allocating: each
-    /// option is the list of heaps left, sizes non-decreasing (empty when the
-    /// move takes the whole heap). `f` may stop the stream early.
+    /// An upper bound on the number of options that the open digits (`{k+}`)
+    /// give a heap of `n` tokens, and every smaller heap, saturating at
+    /// `u64::MAX`: an `=` digit gives at most one option per divisor of the
+    /// `m` tokens left (at most `2√m + 2`),
+    /// a `!` digit at most the partitions of `m` into distinct parts, any
+    /// other at most the partitions of `m`. (Digits that leave at most 63
+    /// heaps are not counted: their options are listed as they always were.)
+    pub fn open_option_bound(&self, n: usize) -> u64 {
+        if !self.is_open() {
+            return 0;
+        }
+        let last = match self.repeat_from {
+            None => (self.digits.len() - 1).min(n),
+            Some(_) => n,
+        };
+        let mut total = 0u64;
+        for j in 0..=last {
+            let d = self.digit(j);
+            let m = n - j;
+            let count = match (d.from, d.constraint) {
+                (None, _) => 0,
+                // Divisors pair up around √m.
+                (Some(_), Constraint::Equal) => 2 * m.isqrt() as u64 + 2,
+                (Some(_), c) => partition_count(m, c == Constraint::Unequal),
+            };
+            total = total.saturating_add(count);
+        }
+        total
+    }
+
+    /// An error when the open digits may give a heap of `n` tokens more
+    /// than [`MAX_OPTIONS`] options (see
+    /// [`open_option_bound`](Self::open_option_bound)).
+    pub fn check_options(&self, n: usize) -> Result<()> {
+        if self.open_option_bound(n) > MAX_OPTIONS {
+            return Err(Error::new(
+                crate::error::ErrorKind::LimitExceeded,
+                format!(
+                    "a heap of {n} under {self} may have more than {MAX_OPTIONS} options, too many to list one by one"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Streams the options of a heap of `n` tokens: each option is the list
+    /// of heaps left, sizes non-decreasing (empty when the move takes the
+    /// whole heap). `f` may stop the stream early. Only an open digit's
+    /// counts past 63 allocate.
     pub fn for_each_option<F>(&self, n: usize, mut f: F) -> ControlFlow<()>
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
@@ -323,8 +383,14 @@ impl TakeAndBreak {
             }
             // An open digit's counts past the 64 the mask holds.
             if let Some(k) = digit.from {
+                let first = (k as usize).max(64);
+                let counts: Vec<usize> = if digit.constraint == Constraint::Equal {
+                    divisors(m).into_iter().filter(|&i| i >= first).collect()
+                } else {
+                    (first..=m).collect()
+                };
                 let mut many = Vec::new();
-                for i in (k.max(64) as usize)..=m {
+                for i in counts {
                     many.resize(i, 0);
                     partitions(m, &mut many, digit.constraint, &mut f)?;
                 }
@@ -332,6 +398,49 @@ impl TakeAndBreak {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The divisors of `m`, ascending.
+fn divisors(m: usize) -> Vec<usize> {
+    let mut low = Vec::new();
+    let mut high = Vec::new();
+    let mut d = 1;
+    while d * d <= m {
+        if m % d == 0 {
+            low.push(d);
+            if d * d != m {
+                high.push(m / d);
+            }
+        }
+        d += 1;
+    }
+    low.extend(high.into_iter().rev());
+    low
+}
+
+/// The number of partitions of `m` (into distinct parts when `distinct`),
+/// saturating at `u64::MAX`.
+fn partition_count(m: usize, distinct: bool) -> u64 {
+    // Past these the counts exceed any option limit (p(416) and q(1300)
+    // pass 2^64 - 1): no need to count.
+    let cap = if distinct { 1300 } else { 416 };
+    if m > cap {
+        return u64::MAX;
+    }
+    let mut count = vec![0u64; m + 1];
+    count[0] = 1;
+    for part in 1..=m {
+        if distinct {
+            for total in (part..=m).rev() {
+                count[total] = count[total].saturating_add(count[total - part]);
+            }
+        } else {
+            for total in part..=m {
+                count[total] = count[total].saturating_add(count[total - part]);
+            }
+        }
+    }
+    count[m]
 }
 
 /// Calls `f` with every partition of `m` into `parts.len()` positive,
@@ -348,6 +457,24 @@ where
     let k = parts.len();
     if m < k {
         return ControlFlow::Continue(());
+    }
+    if constraint == Constraint::Unequal {
+        // Distinct parts a_1 < … < a_k are a_i = b_i + (i − 1) for a
+        // non-decreasing partition b of m − k(k − 1)/2: list those, in the
+        // same (lexicographic) order.
+        let Some(rest) = m.checked_sub(k * (k - 1) / 2) else {
+            return ControlFlow::Continue(());
+        };
+        let mut a = vec![0; k];
+        let mut shifted = |b: &[usize]| -> ControlFlow<()> {
+            for (i, (x, y)) in a.iter_mut().zip(b).enumerate() {
+                *x = y + i;
+            }
+            f(&a)
+        };
+        // Through `dyn`, so that this branch does not instantiate itself.
+        let mut shifted: &mut dyn FnMut(&[usize]) -> ControlFlow<()> = &mut shifted;
+        return partitions(rest, parts, Constraint::Any, &mut shifted);
     }
     if constraint == Constraint::Equal {
         if m % k == 0 {
@@ -387,6 +514,10 @@ where
 impl HeapRuleset for TakeAndBreak {
     fn for_each_option(&self, heap: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) {
         let _ = TakeAndBreak::for_each_option(self, heap, f);
+    }
+
+    fn check_heap(&self, heap: usize) -> Result<()> {
+        self.check_options(heap)
     }
 
     fn periodicity_criterion(&self) -> Option<(u32, usize)> {
@@ -641,6 +772,13 @@ mod tests {
         assert_eq!(norm("{2+}=.0"), "{2+}=.0");
         assert_eq!(norm("0.{1,3+}"), "0.{1,3+}");
         assert_eq!(norm("0.{70+}!"), "0.{70+}!");
+        assert_eq!(norm("0.{2,3+}"), "0.{2+}");
+        assert_eq!(
+            norm(
+                "0.{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64+}"
+            ),
+            "0.{1+}"
+        );
     }
 
     #[test]

@@ -52,6 +52,13 @@ pub trait HeapRuleset {
 
     /// A short name for messages, e.g. the code `0.77`.
     fn name(&self) -> String;
+
+    /// An error when a heap of `heap` tokens (or less) has too many options
+    /// to list one by one (a code whose digits leave any number of heaps);
+    /// `Ok` (the default) when they can be listed.
+    fn check_heap(&self, _heap: usize) -> crate::error::Result<()> {
+        Ok(())
+    }
 }
 
 /// The Grundy value of the sum of `heaps`, read from `values` (`values[n]` is

@@ -312,6 +312,9 @@ impl Step for Plain<'_> {
     }
 
     fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+        if end > values.len() {
+            self.rule.check_heap(end - 1)?;
+        }
         while values.len() < end {
             let n = values.len();
             let len = blocks::plain_block(self.threads, self.wide, n, end);

@@ -78,10 +78,10 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
     ],
 };
 
-/// The members of rulesets of pairs (memory games, a user's coordinate
-/// ruleset, products of heap rulesets).
+/// The members of a user's heap or coordinate ruleset, memory games and
+/// products of heap rulesets.
 pub(crate) const RULESET_TABLE: Table<ClassicRuleset> = Table {
-    on: "ruleset of pairs",
+    on: "user's, memory or product ruleset",
     members: &[
         member(
             "NimValueSequence",

@@ -361,7 +361,7 @@ pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     }
 }
 
-pub(crate) use object::class_named;
+pub(crate) use object::{class_named, is_class_package};
 
 /// The take-and-break code of a heap ruleset value, as text.
 pub(crate) fn ruleset_code(v: &Value) -> Option<String> {
@@ -471,6 +471,9 @@ pub(crate) fn member(
         };
     }
     let plain = positional(ev, &target, name, args.unwrap_or_default(), span)?;
+    if let Some(result) = object::TABLE.call(ev, &target, name, &plain, span) {
+        return result;
+    }
     // A range answers its own members; to the others it is the list of its
     // elements.
     let target = match target {
@@ -480,9 +483,6 @@ pub(crate) fn member(
         },
         other => other,
     };
-    if let Some(result) = object::TABLE.call(ev, &target, name, &plain, span) {
-        return result;
-    }
     if let Some(result) = own_member(ev, &target, name, &plain, span) {
         return result;
     }

@@ -5,7 +5,7 @@ use num_traits::Zero;
 use super::super::context::Eval;
 use super::super::explicit::Explicit;
 use super::super::lexer::Span;
-use super::super::session::write;
+use super::super::show::write;
 use super::super::value::{Value, is_dyadic};
 use super::table::{Table, member};
 use crate::error::{ErrorKind, Result};
@@ -75,6 +75,11 @@ pub(crate) const CLASSES: &[&str] = &[
 /// The class at `path`, when it is one `x.Class` can give.
 pub(crate) fn class_named(path: &str) -> Option<&'static str> {
     CLASSES.iter().copied().find(|c| *c == path)
+}
+
+/// Whether `path` is the package of some class (`cgsuite.lang`).
+pub(crate) fn is_class_package(path: &str) -> bool {
+    CLASSES.iter().any(|c| c.strip_prefix(path).is_some_and(|rest| rest.starts_with('.')))
 }
 
 /// The class of `v`: for a game, the most specific of CGSuite's (a

@@ -106,7 +106,6 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
     ],
 };
 
-/// `Options` and `Options(player)`.
 /// Every position reachable from `p` by moves of either player, `p`
 /// first, then in the order a breadth-first walk meets them (positions that
 /// print the same are one). Counts against the input's position limit.
@@ -138,6 +137,7 @@ fn followers(ev: &mut Eval<'_>, p: &dyn AnyPosition, _: Args<'_>, span: Span) ->
     Ok(Value::Set(all.into_iter().map(Value::Position).collect()))
 }
 
+/// `Options` and `Options(player)`.
 fn options(ev: &mut Eval<'_>, p: &dyn AnyPosition, args: Args<'_>, _: Span) -> Result<Value> {
     if args.is_empty() {
         let both = if p.ruleset().impartial { Some(Player::Left) } else { None };

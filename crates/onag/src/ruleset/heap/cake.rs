@@ -75,6 +75,9 @@ impl Cake {
     pub fn new(left: HeapRule, right: HeapRule, twisted: bool, m: u32, n: u32) -> Result<Cake> {
         check_size(m)?;
         check_size(n)?;
+        // Twisted or not, either rule may meet either side.
+        left.check_heap(m.max(n))?;
+        right.check_heap(m.max(n))?;
         Ok(Cake::single(CakeRules(Rules::new(left, right, twisted)), (m, n)))
     }
 }

@@ -49,6 +49,8 @@ impl PartizanHeap {
         if n > MAX_SIZE {
             return Err(Error::invalid(format!("a heap may be at most {MAX_SIZE}, not {n}")));
         }
+        left.check_heap(n)?;
+        right.check_heap(n)?;
         Ok(PartizanHeap::single(HeapRules(Rules::new(left, right, false)), n))
     }
 }

@@ -80,6 +80,12 @@ impl HeapRule {
         });
     }
 
+    /// An error when heaps of up to `n` tokens have too many options to
+    /// list (a code with open digits such as `{2+}.0`).
+    pub fn check_heap(&self, n: u32) -> Result<()> {
+        self.0.check_options(n as usize)
+    }
+
     /// Whether a heap of `n` has an option.
     pub fn can_move(&self, n: u32) -> bool {
         let mut any = false;
