@@ -65,16 +65,21 @@ fn to_arg(ev: &Eval<'_>, value: &Value, span: Span) -> Result<Arg> {
         Value::Pair(a, b) => {
             Ok(Arg::Pair(Box::new(to_arg(ev, a, span)?), Box::new(to_arg(ev, b, span)?)))
         }
-        // A heap ruleset given for a code (`GenCutcake(TakeAndBreak("4.0"),
-        // …)`, as CGSuite writes it) is its take-and-break code.
-        other => match super::members::ruleset_code(other) {
-            Some(code) => Ok(Arg::Str(code)),
-            None => Err(ev.error(
-                span,
-                ErrorKind::InvalidInput,
-                format!("a ruleset cannot take {} as an argument", other.kind_name()),
-            )),
-        },
+        other => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("a ruleset cannot take {} as an argument", other.kind_name()),
+        )),
+    }
+}
+
+/// A calculator value as a parameter of a ruleset: as [`to_arg`], and a
+/// heap ruleset given for a code (`GenCutcake(TakeAndBreak("4.0"), …)`,
+/// as CGSuite writes it) is its take-and-break code.
+fn to_param(ev: &Eval<'_>, value: &Value, span: Span) -> Result<Arg> {
+    match super::members::ruleset_code(value) {
+        Some(code) => Ok(Arg::Str(code)),
+        None => to_arg(ev, value, span),
     }
 }
 
@@ -96,7 +101,7 @@ pub(crate) fn call(
         let mut given = Vec::new();
         let mut by_name = Vec::new();
         for (name, value, at) in &args {
-            let arg = to_arg(ev, value, *at)?;
+            let arg = to_param(ev, value, *at)?;
             match name {
                 Some(n) => by_name.push((n.clone(), arg)),
                 None => given.push(arg),

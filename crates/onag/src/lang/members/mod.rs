@@ -370,7 +370,7 @@ pub(crate) fn ruleset_code(v: &Value) -> Option<String> {
 
 /// The arguments of `target.name(args)` in order: named ones put in their
 /// places, for a member whose arguments have names.
-fn positional(
+fn place_arguments(
     ev: &Eval<'_>,
     target: &Value,
     name: &str,
@@ -470,7 +470,7 @@ pub(crate) fn member(
             None => Ok(resolved),
         };
     }
-    let plain = positional(ev, &target, name, args.unwrap_or_default(), span)?;
+    let plain = place_arguments(ev, &target, name, args.unwrap_or_default(), span)?;
     if let Some(result) = object::TABLE.call(ev, &target, name, &plain, span) {
         return result;
     }
