@@ -60,10 +60,10 @@ pub(crate) fn is_position(v: &Value) -> bool {
 }
 
 /// Whether a game with `v` among its options is kept as written, as
-/// CGSuite keeps `{1|game.grid.Domineering("..")}`: `v` is explicit or a
-/// ruleset position.
+/// CGSuite keeps `{1|game.grid.Domineering("..")}`: `v` is explicit, a
+/// misère game (a game form) or a ruleset position.
 pub(crate) fn keeps_braces(v: &Value) -> bool {
-    is_explicit(v) || is_position(v)
+    is_form(v) || is_position(v)
 }
 
 /// The sum `parts[0] + parts[1] + …` kept as written (`0` for no parts,

@@ -209,6 +209,8 @@ fn conjunctive_and_selective_sums_and_ordinal_products() {
         ("*5 - *[2]", "*5 + *[2]"),
         ("2 ConwayProduct *[2]", "2 * *[2]"),
         ("(*[2] + *3) == *1", "true"),
+        ("{*[2]|0}", "'{*[2]|0}'"),
+        ("{*[2]|0}.CanonicalForm == {*2|0}", "true"),
         ("('{1|}' + 2) OrdinalProduct 3", "'{1|}' + 2 OrdinalProduct 3"),
     ]);
 }
