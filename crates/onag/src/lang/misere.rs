@@ -93,7 +93,7 @@ pub(crate) fn binary(
                 span,
                 ErrorKind::InvalidInput,
                 format!(
-                    "a misère game adds and compares only with misère games, not {}",
+                    "a misère game compares only with misère games, not {}; it adds to normal-play games as a game form",
                     if matches!(a, Value::Misere(_)) { b.kind_name() } else { a.kind_name() }
                 ),
             )));
@@ -215,6 +215,14 @@ fn form_in(
             }
         }
         Value::Explicit(e) => match &**e {
+            // An impartial form: the same options for both players.
+            super::explicit::Explicit::Game(l, r) if l == r => {
+                let mut forms = Vec::with_capacity(l.len());
+                for o in l {
+                    forms.push(form_in(ev, o, memo, depth + 1, span)?);
+                }
+                Ok(ev.state.misere.from_options(forms))
+            }
             super::explicit::Explicit::Sum(a, b) => {
                 let x = form_in(ev, a, memo, depth, span)?;
                 let y = form_in(ev, b, memo, depth, span)?;

@@ -118,7 +118,12 @@ pub(crate) fn call(
         return Err(ev.error(
             span,
             ErrorKind::InvalidInput,
-            format!("{} takes one position, e.g. {}(\"{}\")", r.name, r.name, r.example),
+            match r.argument {
+                catalog::ArgKind::Text => {
+                    format!("{} takes one position, e.g. {}(\"{}\")", r.name, r.name, r.example)
+                }
+                _ => format!("{} takes one position, e.g. {}({})", r.name, r.name, r.example),
+            },
         ));
     };
     let arg = to_arg(ev, value, *at)?;

@@ -147,6 +147,10 @@ pub(crate) fn nim_value_sequence(
     (1..=count).map(|n| value_into(ev, &source, (n, 0), &mut memo, span)).collect()
 }
 
+/// A rough count of the bytes one position met takes in the search's
+/// tables (its key, its options, the stack), for the memory limit.
+const BYTES_PER_POSITION: u64 = 96;
+
 /// The nim value of `start`, valuing into `memo` every position below it
 /// not there yet.
 fn value_into(
@@ -164,7 +168,13 @@ fn value_into(
             stack.pop();
             continue;
         }
-        ev.budget.check(memo.len() as u64).map_err(|e| ev.locate(e, span))?;
+        // Positions met but not valued count too: a ruleset whose heaps
+        // grow forever values nothing, and must still meet the limits.
+        let met = (memo.len() + options_of.len()) as u64;
+        ev.budget.check(met).map_err(|e| ev.locate(e, span))?;
+        ev.budget
+            .check_memory(met.saturating_mul(BYTES_PER_POSITION))
+            .map_err(|e| ev.locate(e, span))?;
         if let std::collections::hash_map::Entry::Vacant(slot) = options_of.entry(k) {
             slot.insert(call(ev, source, k, span)?);
         }

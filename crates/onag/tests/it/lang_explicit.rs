@@ -210,6 +210,12 @@ fn conjunctive_and_selective_sums_and_ordinal_products() {
         ("2 ConwayProduct *[2]", "2 * *[2]"),
         ("(*[2] + *3) == *1", "true"),
         ("{*[2]|0}", "'{*[2]|0}'"),
+        // Misère members of a mixed sum follow its parts' misère forms:
+        // *[2] + *3 + *[1] is the misère sum of heaps 2, 3 and 1, a
+        // P-position in misère Nim (nim-sum 0 with a heap above 1).
+        ("(*[2] + *3 + *[1]).MisereOutcomeClass", "P"),
+        ("(*[2] + *3 + *[1]).MisereCanonicalForm == *[2] + *[3] + *[1]", "true"),
+        ("(*[2] + *3 + *[1]).CanonicalForm", "0"),
         ("{*[2]|0}.CanonicalForm == {*2|0}", "true"),
         ("('{1|}' + 2) OrdinalProduct 3", "'{1|}' + 2 OrdinalProduct 3"),
     ]);

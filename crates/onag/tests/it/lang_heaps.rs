@@ -632,8 +632,28 @@ fn cake_products_and_generalised_digits() {
             "error: 1:40: GenCutcake: a heap of 400 under {2+}!.0 may have more than 1048576 options, too many to list one by one",
         ),
         ("game.heap.TakeAndBreak(\"0.[{2+}=]\")(3000).NimValue".to_string(), "7"),
+        (
+            "game.heap.GenCutcake(game.heap.TakeAndBreak(\"4.0\"), game.heap.TakeAndBreak(\"0.7\"))(5,4)".to_string(),
+            "error: 1:1: GenCutcake takes one position, e.g. GenCutcake((8,3))",
+        ),
     ];
     for (input, expected) in &cases {
         assert_eq!(run(input), *expected, "{input}");
     }
+}
+
+/// A ruleset of one's own whose heaps grow forever values nothing, and
+/// still stops at the position limit (and at the memory limit).
+#[test]
+fn growing_user_rulesets_meet_the_limits() {
+    let input = "game.heap.HeapRuleset(k -> [[k+1]])(3).NimValue";
+    let by_positions =
+        eval(&mut Session::new(), input, &Budget::unlimited().with_max_positions(1000));
+    assert_eq!(
+        by_positions,
+        "error: 1:40: 1001 positions exceed the limit of 1000 (raise --max-positions)"
+    );
+    let by_memory =
+        eval(&mut Session::new(), input, &Budget::unlimited().with_max_memory(64 * 1024));
+    assert!(by_memory.contains("exceed the memory limit"), "{by_memory}");
 }

@@ -26,7 +26,7 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
             "CakeProduct",
             &["that", "twisted"],
             1,
-            "the cake ruleset where Left plays this ruleset and Right the other (GenCutcake); twisted turns the cake after each move",
+            "the cake ruleset where Left plays this ruleset and Right the other (GenCutcake); twisted turns the cake before each move",
             "game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\"))((8,3))",
             cake_product,
         ),

@@ -137,7 +137,7 @@ pub const RULESET_DOCS: &[RulesetDoc] = &[
         "TakeAndBreak",
         "game.heap.TakeAndBreak(\"code\")",
         "game.heap.TakeAndBreak(\"0.137\").NimValueSequence(10)",
-        "an octal or hexadecimal take-and-break code (4!.0, 0.[3], 0.3F; printed normalised)",
+        "a take-and-break code: octal, hexadecimal or base 32 (0.77, 0.3F), constraints ! ? = (4!.0), a repeating part (0.[3]), digits listing heap counts ({2,3} is C) or open ones ({2+}=.0 splits into equal parts); printed normalised",
     ),
     ruleset(
         "Wythoff",
@@ -363,6 +363,11 @@ pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
 
 pub(crate) use object::{class_named, is_class_package};
 
+/// The members of misère play that a game kept as written answers from
+/// its form.
+const MISERE_OF_FORM: [&str; 4] =
+    ["MisereCanonicalForm", "MisereOutcomeClass", "MisereNimValue", "Genus"];
+
 /// The take-and-break code of a heap ruleset value, as text.
 pub(crate) fn ruleset_code(v: &Value) -> Option<String> {
     ruleset_of(v)?.code().map(|c| c.to_string())
@@ -485,6 +490,16 @@ pub(crate) fn member(
     };
     if let Some(result) = own_member(ev, &target, name, &plain, span) {
         return result;
+    }
+    // The misère members of a game kept as written (a sum with misère
+    // parts, an impartial form) follow its form, not its normal-play value.
+    if let Value::Explicit(_) = &target
+        && MISERE_OF_FORM.contains(&name)
+    {
+        let g = super::misere::form_of(ev, &target, span)?;
+        if let Some(result) = misere::TABLE.call(ev, &g, name, &plain, span) {
+            return result;
+        }
     }
     if let Some(value) = position_value(ev, &target, name, span)? {
         return member(
