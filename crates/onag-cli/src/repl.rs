@@ -24,7 +24,9 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Editor, Helper};
 
 use crate::commands::Context;
-use crate::commands::eval::{batch, input_budget, new_session, on_big_stack, stdin_inputs};
+use crate::commands::eval::{
+    Command, batch, input_budget, new_session, on_big_stack, stdin_inputs,
+};
 use crate::signal;
 
 const PROMPT: &str = "> ";
@@ -234,9 +236,26 @@ fn print_error(input: &str, err: &Error) {
 /// Runs the prompt until `:quit` or end of input.
 pub fn run(ctx: &Context) -> anyhow::Result<ExitCode> {
     if !std::io::stdin().is_terminal() {
-        return on_big_stack(|| batch(ctx, stdin_inputs()));
+        // Piped input: the prompt's commands work on their own lines.
+        return on_big_stack(|| batch(ctx, stdin_inputs(), &piped_command));
     }
     on_big_stack(|| interactive(ctx))
+}
+
+/// A prompt command on a line of piped input: `:help`, `:help NAME`,
+/// `:quit`; an unknown `:command` is an error line.
+fn piped_command(line: &str) -> Option<Command> {
+    let input = line.trim();
+    if !input.starts_with(':') {
+        return None;
+    }
+    let (command, topic) = input.split_once(char::is_whitespace).unwrap_or((input, ""));
+    Some(match (command, topic.trim()) {
+        (":quit" | ":q" | ":exit", _) => Command::Quit,
+        (":help" | ":h", "") => Command::Print(help_text()),
+        (":help" | ":h", topic) => Command::Print(help_on(topic)),
+        _ => Command::Error(format!("unknown command '{input}' (try :help)")),
+    })
 }
 
 fn interactive(ctx: &Context) -> anyhow::Result<ExitCode> {

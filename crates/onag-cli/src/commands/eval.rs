@@ -84,11 +84,23 @@ pub fn error_text(err: &Error, number: usize) -> String {
 /// or `None` when the line is not UTF-8.
 pub type Input = (usize, Option<String>);
 
+/// What a prompt command (`:help`, `:quit`) in a batch does.
+pub enum Command {
+    /// Print this text.
+    Print(String),
+    /// Print this error line (the batch then exits with 1).
+    Error(String),
+    /// Stop reading input.
+    Quit,
+}
+
 /// Evaluates `inputs` in one session and prints one line each; returns exit
-/// code 1 if any failed, 130 after Ctrl-C.
+/// code 1 if any failed, 130 after Ctrl-C. `commands` reads a line that is
+/// a prompt command (`None` when it is not one, and for `onag eval`).
 pub fn batch(
     ctx: &Context,
     inputs: impl Iterator<Item = std::io::Result<Input>>,
+    commands: &dyn Fn(&str) -> Option<Command>,
 ) -> anyhow::Result<ExitCode> {
     let mut session = new_session(ctx);
     let mut out = render::Output::new();
@@ -96,6 +108,19 @@ pub fn batch(
     for input in inputs {
         let (number, text) =
             input.map_err(|e| anyhow::Error::new(e).context("cannot read standard input"))?;
+        match text.as_deref().and_then(commands) {
+            Some(Command::Print(help)) => {
+                out.line(format_args!("{}", help.trim_end()))?;
+                continue;
+            }
+            Some(Command::Error(message)) => {
+                out.line(format_args!("error: {number}: {message}"))?;
+                failed = true;
+                continue;
+            }
+            Some(Command::Quit) => break,
+            None => {}
+        }
         let result = match &text {
             Some(text) => {
                 let (budget, _bar) = input_budget(ctx);
@@ -167,8 +192,8 @@ pub fn run(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
 
 fn run_batch(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
     if args.exprs.len() == 1 && args.exprs[0] == "-" {
-        return batch(ctx, stdin_inputs());
+        return batch(ctx, stdin_inputs(), &|_| None);
     }
     let inputs = args.exprs.into_iter().enumerate().map(|(i, e)| Ok((i + 1, Some(e))));
-    batch(ctx, inputs)
+    batch(ctx, inputs, &|_| None)
 }

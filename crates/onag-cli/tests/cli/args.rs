@@ -138,6 +138,17 @@ fn bare_onag_reads_a_calculator_script_from_stdin() {
 }
 
 #[test]
+fn bare_onag_reads_prompt_commands_from_stdin() {
+    let run = onag_with_stdin(&[], "1+1\n:help CakeProduct\n:quit\n2+2\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("2\nCakeProduct (heap ruleset): "), "{}", run.stdout);
+    assert!(!run.stdout.contains("\n4\n"), "input after :quit was run: {}", run.stdout);
+    let run = onag_with_stdin(&[], ":frob\n3\n");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "error: 1: unknown command ':frob' (try :help)\n3\n");
+}
+
+#[test]
 fn memory_limits_stop_big_tables() {
     assert_error(
         &["--max-memory", "1M", "octal", "4!.0", "--upto", "10^7"],
