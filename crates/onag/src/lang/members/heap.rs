@@ -176,24 +176,37 @@ fn product(
     Ok(Value::ClassicRuleset(ClassicRuleset::Product(kind, factors)))
 }
 
-/// `R.PartizanJoin(S)`: CGSuite's `PartizanHeapRuleset(R, S)`, here the
-/// catalog's `PartizanTakeAndBreak` with the two rulesets' codes.
-fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
+/// The catalog ruleset `ruleset` with the codes of `rules` and of the heap
+/// ruleset `args[0]` as its first two parameters, then `more`; `usage` is
+/// the error when either has no take-and-break code.
+fn with_two_codes(
+    ev: &mut Eval<'_>,
+    ruleset: &'static crate::ruleset::Ruleset,
+    rules: &Ruleset,
+    args: Args<'_>,
+    more: &[crate::ruleset::catalog::Arg],
+    usage: &str,
+    span: Span,
+) -> Result<Value> {
     use crate::ruleset::catalog::Arg;
-    use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;
     let (other, at) = &args[0];
     let other = super::ruleset_of(other);
     let codes = other.as_ref().and_then(|o| Some((rules.code()?, o.code()?)));
     let Some((left, right)) = codes else {
-        return Err(ev.error(
-            *at,
-            ErrorKind::InvalidInput,
-            "PartizanJoin joins two take-and-break or subtraction rulesets (game.heap.Kayles PartizanJoin game.heap.Nim)",
-        ));
+        return Err(ev.error(*at, ErrorKind::InvalidInput, usage));
     };
-    let given = [Arg::Str(left.to_string()), Arg::Str(right.to_string())];
-    let params = PARTIZAN_TAKE_AND_BREAK.params(&given, &[]).map_err(|e| ev.locate(e, span))?;
-    Ok(Value::PartizanRuleset(&PARTIZAN_TAKE_AND_BREAK, Some(params)))
+    let mut given = vec![Arg::Str(left.to_string()), Arg::Str(right.to_string())];
+    given.extend_from_slice(more);
+    let params = ruleset.params(&given, &[]).map_err(|e| ev.locate(e, span))?;
+    Ok(Value::PartizanRuleset(ruleset, Some(params)))
+}
+
+/// `R.PartizanJoin(S)`: CGSuite's `PartizanHeapRuleset(R, S)`, here the
+/// catalog's `PartizanTakeAndBreak` with the two rulesets' codes.
+fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
+    use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;
+    let usage = "PartizanJoin joins two take-and-break or subtraction rulesets (game.heap.Kayles PartizanJoin game.heap.Nim)";
+    with_two_codes(ev, &PARTIZAN_TAKE_AND_BREAK, rules, args, &[], usage, span)
 }
 
 /// `R.CakeProduct(S, twisted ? false)`: CGSuite's `GenCutcake(R, S,
@@ -201,16 +214,6 @@ fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span)
 fn cake_product(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
     use crate::ruleset::catalog::Arg;
     use crate::ruleset::heap::cake::GEN_CUTCAKE;
-    let (other, at) = &args[0];
-    let other = super::ruleset_of(other);
-    let codes = other.as_ref().and_then(|o| Some((rules.code()?, o.code()?)));
-    let Some((left, right)) = codes else {
-        return Err(ev.error(
-            *at,
-            ErrorKind::InvalidInput,
-            "CakeProduct takes two take-and-break or subtraction rulesets (game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\")))",
-        ));
-    };
     let twisted = match args.get(1) {
         None => false,
         Some((Value::Bool(b), _)) => *b,
@@ -222,7 +225,6 @@ fn cake_product(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) 
             ));
         }
     };
-    let given = [Arg::Str(left.to_string()), Arg::Str(right.to_string()), Arg::Bool(twisted)];
-    let params = GEN_CUTCAKE.params(&given, &[]).map_err(|e| ev.locate(e, span))?;
-    Ok(Value::PartizanRuleset(&GEN_CUTCAKE, Some(params)))
+    let usage = "CakeProduct takes two take-and-break or subtraction rulesets (game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\")))";
+    with_two_codes(ev, &GEN_CUTCAKE, rules, args, &[Arg::Bool(twisted)], usage, span)
 }
