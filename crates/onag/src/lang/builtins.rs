@@ -201,7 +201,9 @@ pub(crate) fn namespace_member(
     span: Span,
 ) -> Result<Value> {
     let full = format!("{path}.{name}");
-    if let Some(class) = super::members::class_named(&full) {
+    if name == "Class"
+        && let Some(class) = super::members::class_of_name(path)
+    {
         return Ok(Value::Class(class));
     }
     // The packages of the classes (`cgsuite.lang`, `cgsuite.util`).
@@ -241,6 +243,10 @@ pub(crate) fn namespace_member(
     }
     if path.starts_with("game.") && is_ruleset(name) {
         return Ok(Value::Builtin(format!("{path}.{name}")));
+    }
+    // Classes come after rulesets: `game.grid.Domineering` is called.
+    if let Some(class) = super::members::class_named(&full) {
+        return Ok(Value::Class(class));
     }
     let short = path.rsplit('.').next().unwrap_or(path);
     if is_ruleset(short) {

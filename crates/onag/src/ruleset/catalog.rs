@@ -267,6 +267,31 @@ impl Ruleset {
         format!("{}.{}", self.family.package(), self.name)
     }
 
+    /// CGSuite's class of the ruleset's positions, from how it prints them
+    /// ([`output`](Self::output)): `game.grid.Domineering.Position`,
+    /// `game.grid.GenClobber.Position`, and for a variant wrapped around
+    /// another ruleset's position (Cram) the wrapper,
+    /// `game.variant.ImpartialVariantGame`.
+    pub fn position_class(&self) -> String {
+        let head = self.output.split('(').next().unwrap_or(self.output);
+        if head.ends_with("VariantGame") {
+            format!("game.variant.{head}")
+        } else {
+            format!("{}.{head}", self.family.package())
+        }
+    }
+
+    /// CGSuite's class of the ruleset itself: its positions' class without
+    /// `.Position` (`game.grid.GenClobber`), and for a variant
+    /// `game.variant.ImpartialVariantRuleset`.
+    pub fn class(&self) -> String {
+        let positions = self.position_class();
+        match positions.strip_suffix("Game") {
+            Some(variant) if positions.starts_with("game.variant.") => format!("{variant}Ruleset"),
+            _ => positions.strip_suffix(".Position").unwrap_or(&positions).to_string(),
+        }
+    }
+
     /// The command-line name: `Domineering` → `domineering`,
     /// `ToadsAndFrogs` → `toads-and-frogs`.
     pub fn command(&self) -> String {

@@ -210,10 +210,31 @@ fn classes_as_cgsuite_names_them() {
         ("game.Integer.Class", "⟪cgsuite.lang.Class⟫"),
         ("(1..10^30).Class == cgsuite.lang.Range", "true"),
         ("(1..3).ToString", "\"1..3\""),
+        // Positions and rulesets: the classes CGSuite defines them in.
+        ("game.grid.Domineering(\"..\").Class", "⟪game.grid.Domineering.Position⟫"),
+        ("game.grid.Domineering.Class", "⟪game.grid.Domineering⟫"),
+        ("game.grid.Clobber(\"xo\").Class", "⟪game.grid.GenClobber.Position⟫"),
+        ("game.grid.Clobber.Class", "⟪game.grid.GenClobber⟫"),
+        ("game.grid.Cram(\"..\").Class", "⟪game.variant.ImpartialVariantGame⟫"),
+        ("game.strip.ToadsAndFrogs(\"t.f\").Class", "⟪game.strip.GenToadsAndFrogs.Position⟫"),
+        ("game.heap.Cutcake((2,3)).Class", "⟪game.heap.GenCutcake.Position⟫"),
+        ("game.heap.Kayles.Class", "⟪game.heap.TakeAndBreak⟫"),
+        ("game.heap.Kayles(5).Class", "⟪game.heap.HeapRuleset.Position⟫"),
+        ("game.heap.Spawning(\"1-3\").Class", "⟪game.heap.Spawning⟫"),
+        ("game.heap.Wythoff((3,5)).Class", "⟪game.heap.CoordinateRuleset.Position⟫"),
+        ("game.heap.Mem.Class", "⟪game.heap.GenMem⟫"),
         (
-            "game.grid.Domineering(\"..\").Class",
-            "error: 1:29: Class is not available for a ruleset position",
+            "game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]).Class",
+            "⟪game.heap.FunctionalHeapRuleset⟫",
         ),
+        ("game.grid.Domineering(\"..|..\").Class == game.grid.Domineering.Position", "true"),
+        ("game.grid.Domineering(\"..\")", "Domineering.Position(\"..\")"),
+        // Loopy values: a pseudonumber, another stopper, two sides.
+        ("on.Class", "⟪game.Pseudonumber⟫"),
+        ("(2 + over).Class", "⟪game.Pseudonumber⟫"),
+        ("upon.Class", "⟪game.CanonicalStopper⟫"),
+        ("(on + off).Class", "⟪game.StopperSidedValue⟫"),
+        ("dud.OutcomeClass.Class", "⟪game.OutcomeClass⟫"),
     ]);
 }
 

@@ -27,6 +27,29 @@ fn stopper<'a>(ev: &Eval<'_>, v: &'a SidedValue, name: &str, span: Span) -> Resu
 }
 
 /// The options of the start of the stopper `v` on one side, as values.
+/// Whether the canonical stopper `g` is a pseudonumber (a number, `x over`,
+/// `x under`, `on` or `off`): its stops agree and it equals them.
+fn is_pseudonumber(ev: &mut Eval<'_>, g: &LoopyGame, span: Span) -> Result<bool> {
+    let st = stops(g, &mut ev.state.arena).map_err(|e| ev.locate(e, span))?;
+    let p = st.left.game(&mut ev.state.arena).map_err(|e| ev.locate(e, span))?;
+    let same = stoppers_equal(&p, g, ev.budget).map_err(|e| ev.locate(e, span))?;
+    Ok(st.left == st.right && same)
+}
+
+/// CGSuite's class of a loopy value that is not short: `game.Pseudonumber`,
+/// else `game.CanonicalStopper` for a stopper, else
+/// `game.StopperSidedValue` (every value onag holds has stoppers for sides).
+pub(crate) fn class(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<&'static str> {
+    if !v.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
+        return Ok("game.StopperSidedValue");
+    }
+    Ok(if is_pseudonumber(ev, &v.onside, span)? {
+        "game.Pseudonumber"
+    } else {
+        "game.CanonicalStopper"
+    })
+}
+
 fn options(ev: &mut Eval<'_>, v: &SidedValue, left: bool, name: &str, span: Span) -> Result<Value> {
     let g = &stopper(ev, v, name, span)?.onside;
     let opts: Vec<u32> = if left { g.left(0).to_vec() } else { g.right(0).to_vec() };
@@ -232,10 +255,7 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
             "(5 + over).IsPseudonumber",
             |ev, v, _, s| {
                 let g = stopper(ev, v, "IsPseudonumber", s)?.onside.clone();
-                let st = stops(&g, &mut ev.state.arena).map_err(|e| ev.locate(e, s))?;
-                let p = st.left.game(&mut ev.state.arena).map_err(|e| ev.locate(e, s))?;
-                let same = stoppers_equal(&p, &g, ev.budget).map_err(|e| ev.locate(e, s))?;
-                Ok(Value::Bool(st.left == st.right && same))
+                is_pseudonumber(ev, &g, s).map(Value::Bool)
             },
         ),
         member(
