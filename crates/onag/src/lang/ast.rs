@@ -67,6 +67,8 @@ pub enum BinOp {
     GreaterOrConfused,
     /// `&`: the sided value `onside & offside` of two stoppers
     Sided,
+    /// `is`: whether the left operand is an instance of the class on the right
+    Is,
     /// `..`: a range of integers (`1..10`; `1..10..2` sets the step)
     Range,
     /// A named infix operator (`a NimSum b`, `G : H` is `OrdinalSum`): the

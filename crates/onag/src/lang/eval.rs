@@ -229,6 +229,7 @@ impl Eval<'_> {
                     BinOp::Named(name) => {
                         members::member(self, a, name, at, Some(vec![(None, b, at)]))
                     }
+                    BinOp::Is => members::is_instance(self, &a, &b, at),
                     _ => ops::binary(self, op, a, b, at),
                 }
             }
@@ -342,6 +343,9 @@ impl Eval<'_> {
         }
         if BUILTINS.contains(&name) || builtins::is_ruleset(name) {
             return Ok(Value::Builtin(name.to_string()));
+        }
+        if let Some(class) = members::class_by_short_name(name) {
+            return Ok(Value::Class(class));
         }
         Err(self.error(span, ErrorKind::InvalidInput, format!("unknown name '{name}'")))
     }

@@ -110,6 +110,7 @@ fn games_binary(ev: &mut Eval<'_>, op: &BinOp, a: Value, b: Value, span: Span) -
         BinOp::GreaterOrConfused => "|>",
         BinOp::Sided => "&",
         BinOp::Range => "..",
+        BinOp::Is => "is",
         BinOp::Eq => "==",
         BinOp::Ne => "!=",
         BinOp::Named(name) => name.as_str(),

@@ -56,7 +56,7 @@ pub const NAMED_OPERATORS: &[&str] = &[
 pub const KEYWORDS: &[&str] = &[
     "for", "from", "to", "in", "by", "while", "where", "do", "yield", "if", "then", "elseif",
     "else", "end", "begin", "var", "def", "and", "or", "not", "true", "false", "break", "continue",
-    "return",
+    "return", "is",
 ];
 
 /// Keywords that end an expression: a clause or block follows them, so none
@@ -74,8 +74,10 @@ mod bp {
     pub const OR: u8 = 4;
     /// `and`
     pub const AND: u8 = 6;
-    /// The operand of `not`: a comparison or anything tighter.
+    /// The operand of `not`: `x is C`, a comparison or anything tighter.
     pub const NOT: u8 = 8;
+    /// `x is C` (whether `x` is an instance of the class `C`).
+    pub const IS: u8 = 9;
     /// `==` `!=` `<` `<=` `>` `>=` `<>` `<|` `|>`
     pub const COMPARE: u8 = 10;
     /// Named infix operators: `a Max b`, `G Heat t` (looser than `+`).
@@ -588,6 +590,8 @@ impl Parser<'_> {
             Tok::Ident(name) if name == "and" => {
                 return Some((BinOp::Named("and".into()), bp::AND, bp::AND + 1));
             }
+            // One `is` at most: its operands are comparisons or tighter.
+            Tok::Ident(name) if name == "is" => return Some((BinOp::Is, bp::IS, bp::COMPARE)),
             Tok::Ident(name) if is_infix_name(name) => {
                 return Some((BinOp::Named(name.clone()), bp::NAMED, bp::NAMED + 1));
             }

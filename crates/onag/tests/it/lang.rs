@@ -238,6 +238,44 @@ fn classes_as_cgsuite_names_them() {
     ]);
 }
 
+/// `x is C` follows CGSuite's class hierarchy; short names are the classes
+/// of `game`, `cgsuite.lang` and `cgsuite.util`.
+#[test]
+fn is_tests_membership_in_the_class_hierarchy() {
+    check(&[
+        ("3 is Integer", "true"),
+        ("3 is game.Integer", "true"),
+        ("0 is Nimber", "true"),
+        ("(1/2) is Integer", "false"),
+        ("(1/2) is Game", "true"),
+        // A rational that is not dyadic is a surreal number, not a game.
+        ("(1/3) is Game", "false"),
+        ("(1/3) is Rational", "true"),
+        ("* is ImpartialGame", "true"),
+        ("^ is ImpartialGame", "false"),
+        ("on is Pseudonumber", "true"),
+        ("on is CanonicalShortGame", "false"),
+        ("(on + off) is SidedValue", "true"),
+        ("*[2] is ImpartialGame", "true"),
+        ("(1..3) is Collection", "true"),
+        ("game.heap.Kayles(3) is ImpartialGame", "true"),
+        ("game.grid.Domineering(\"..\") is ImpartialGame", "false"),
+        ("game.grid.Domineering(\"..\") is Game", "true"),
+        ("game.heap.Kayles is game.heap.HeapRuleset", "true"),
+        ("game.grid.Clobber is Ruleset", "true"),
+        ("3 is Object", "true"),
+        // Looser than comparisons, tighter than `not`.
+        ("not 3 is Integer", "false"),
+        ("3 < 4 is Boolean", "true"),
+        ("if 3 is Integer then 1 else 2 end", "1"),
+        (
+            "3 is 4",
+            "error: 1:3: 'is' needs a class on its right (such as game.Integer), not an integer",
+        ),
+        ("is := 3", "error: 1:1: cannot assign to 'is'"),
+    ]);
+}
+
 #[test]
 fn game_literals_print_back_in_cgsuite_notation() {
     check(&[

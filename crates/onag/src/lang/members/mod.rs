@@ -361,7 +361,9 @@ pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     }
 }
 
-pub(crate) use object::{class_named, class_of_name, is_class_package};
+pub(crate) use object::{
+    class_by_short_name, class_named, class_of_name, is_class_package, is_instance,
+};
 
 /// The members of misère play that a game kept as written answers from
 /// its form.

@@ -82,7 +82,120 @@ pub(crate) const CLASSES: &[&str] = &[
     "game.heap.FunctionalCoordinateRuleset",
     "game.heap.HeapRuleset.Position",
     "game.heap.CoordinateRuleset.Position",
+    "game.Game",
+    "game.ImpartialGame",
+    "game.NormalValue",
+    "game.SurrealNumber",
+    "game.GeneralizedOrdinal",
+    "game.TransfiniteNimber",
+    "game.SidedValue",
+    "game.Ruleset",
+    "cgsuite.lang.Object",
+    "cgsuite.lang.Collection",
 ];
+
+/// Each class with the classes it extends, as CGSuite declares them (a
+/// class not listed extends `cgsuite.lang.Object` only; ruleset classes
+/// are placed by [`parents`]).
+const PARENTS: &[(&str, &[&str])] = &[
+    ("game.Zero", &["game.Integer", "game.Nimber"]),
+    ("game.Integer", &["game.DyadicRational", "game.GeneralizedOrdinal"]),
+    ("game.GeneralizedOrdinal", &["game.SurrealNumber"]),
+    ("game.DyadicRational", &["game.Uptimal", "game.Pseudonumber", "game.Rational"]),
+    ("game.Rational", &["game.SurrealNumber"]),
+    ("game.SurrealNumber", &["game.NormalValue"]),
+    ("game.Nimber", &["game.ImpartialGame", "game.Uptimal", "game.TransfiniteNimber"]),
+    ("game.TransfiniteNimber", &["game.NormalValue"]),
+    ("game.Uptimal", &["game.CanonicalShortGame"]),
+    ("game.CanonicalShortGame", &["game.CanonicalStopper"]),
+    ("game.Pseudonumber", &["game.CanonicalStopper"]),
+    ("game.CanonicalStopper", &["game.StopperSidedValue", "game.Game"]),
+    ("game.StopperSidedValue", &["game.SidedValue"]),
+    ("game.SidedValue", &["game.NormalValue"]),
+    ("game.ImpartialGame", &["game.Game"]),
+    ("game.ExplicitGame", &["game.Game"]),
+    ("game.CompoundGame", &["game.Game"]),
+    ("game.misere.MisereCanonicalGame", &["game.ImpartialGame"]),
+    ("game.heap.HeapRuleset.Position", &["game.ImpartialGame"]),
+    ("game.heap.CoordinateRuleset.Position", &["game.ImpartialGame"]),
+    ("game.variant.ImpartialVariantGame", &["game.ImpartialGame"]),
+    ("game.heap.TakeAndBreak", &["game.heap.HeapRuleset"]),
+    ("game.heap.Spawning", &["game.heap.HeapRuleset"]),
+    ("game.heap.FunctionalHeapRuleset", &["game.heap.HeapRuleset"]),
+    ("game.heap.GenMem", &["game.heap.CoordinateRuleset"]),
+    ("game.heap.GenWythoff", &["game.heap.CoordinateRuleset"]),
+    ("game.heap.FunctionalCoordinateRuleset", &["game.heap.CoordinateRuleset"]),
+    ("game.heap.HeapRuleset", &["game.Ruleset"]),
+    ("game.heap.CoordinateRuleset", &["game.Ruleset"]),
+    ("cgsuite.lang.List", &["cgsuite.lang.Collection"]),
+    ("cgsuite.lang.Range", &["cgsuite.lang.List"]),
+    ("cgsuite.lang.Set", &["cgsuite.lang.Collection"]),
+    ("cgsuite.lang.Map", &["cgsuite.lang.Collection", "cgsuite.lang.Function"]),
+];
+
+/// The classes `class` extends directly. A catalog ruleset's positions are
+/// games (impartial ones are listed above), and a catalog ruleset is a
+/// ruleset.
+fn parents(class: &str) -> Vec<&'static str> {
+    if let Some((_, up)) = PARENTS.iter().find(|(c, _)| *c == class) {
+        return up.to_vec();
+    }
+    if class.ends_with(".Position") {
+        return vec!["game.Game"];
+    }
+    if ruleset_classes().contains(&class) {
+        return vec!["game.Ruleset"];
+    }
+    vec!["cgsuite.lang.Object"]
+}
+
+/// Whether `class` is `ancestor` or extends it, directly or not.
+fn extends(class: &str, ancestor: &str) -> bool {
+    if class == ancestor || ancestor == "cgsuite.lang.Object" {
+        return true;
+    }
+    parents(class).into_iter().any(|p| p != "cgsuite.lang.Object" && extends(p, ancestor))
+}
+
+/// `x is C`: whether the value `x` is an instance of the class `C`.
+pub(crate) fn is_instance(
+    ev: &mut Eval<'_>,
+    x: &Value,
+    class: &Value,
+    span: Span,
+) -> Result<Value> {
+    // `game.heap.HeapRuleset` is also a function that makes rulesets.
+    let named = match class {
+        Value::Builtin(path) => PARENTS
+            .iter()
+            .flat_map(|(c, up)| std::iter::once(*c).chain(up.iter().copied()))
+            .find(|c| c == path),
+        _ => None,
+    };
+    let Some(ancestor) = named.or(match class {
+        Value::Class(c) => Some(*c),
+        _ => None,
+    }) else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "'is' needs a class on its right (such as game.Integer), not {}",
+                class.kind_name()
+            ),
+        ));
+    };
+    let own = class_of(ev, x, span)?;
+    Ok(Value::Bool(extends(own, ancestor)))
+}
+
+/// The class a short name stands for (`Integer`, `List`), as CGSuite
+/// imports the packages `game`, `cgsuite.lang` and `cgsuite.util`.
+pub(crate) fn class_by_short_name(name: &str) -> Option<&'static str> {
+    ["game.", "cgsuite.lang.", "cgsuite.util."]
+        .iter()
+        .find_map(|package| CLASSES.iter().copied().find(|c| c.strip_prefix(package) == Some(name)))
+}
 
 /// The classes of the catalog's rulesets and of their positions
 /// (`game.grid.Domineering`, `game.grid.GenClobber.Position`), each once.
