@@ -1,5 +1,6 @@
 //! `onag run FILE`: runs a CGScript worksheet and prints the value of each
-//! top-level statement that is not an assignment.
+//! top-level statement, as a CGSuite worksheet shows it: a statement ending
+//! in `;` shows nothing.
 //!
 //! The file is read line by line; a statement that is not complete at the
 //! end of a line (an open bracket, `begin`, `if` or a loop without its
@@ -15,7 +16,6 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Args;
 use onag::ErrorKind;
-use onag::lang::ast::ExprKind;
 use serde::Serialize;
 
 use crate::commands::Context;
@@ -29,7 +29,9 @@ use crate::render::{self, EXIT_INTERRUPTED};
                         A worksheet holds CGScript statements, one or more lines each \
                         ('-' reads one from standard input):\n  \
                         def f(n) := if n < 2 then n else f(n-1) + f(n-2) end\n  \
-                        [f(n) for n from 0 to 10]")]
+                        [f(n) for n from 0 to 10]\n\n\
+                        Each statement's value is printed, as in a CGSuite worksheet; \
+                        end a statement with ';' to print nothing for it.")]
 pub struct RunArgs {
     /// The worksheet file (`-` reads standard input).
     #[arg(value_name = "FILE")]
@@ -86,18 +88,6 @@ pub fn statements(text: &str) -> Vec<Statement> {
     out
 }
 
-/// Whether the value of `text` is shown: not when its last statement is an
-/// assignment (the session shows nothing for `def`, `var`, `do` loops and a
-/// final `;` by itself).
-fn is_assignment(text: &str) -> bool {
-    let Ok(expr) = onag::lang::parse(text) else { return false };
-    let last = match &expr.kind {
-        ExprKind::Seq(statements, _) => statements.last(),
-        _ => Some(&expr),
-    };
-    matches!(last.map(|e| &e.kind), Some(ExprKind::Assign(..)))
-}
-
 /// Runs `onag run`.
 pub fn run(ctx: &Context, args: RunArgs) -> anyhow::Result<ExitCode> {
     let text = if args.file.as_os_str() == "-" {
@@ -124,7 +114,7 @@ fn run_worksheet(ctx: &Context, text: &str) -> anyhow::Result<ExitCode> {
         let result = session.run_to_string(&padded, &budget);
         drop(bar);
         let shown = match &result {
-            Ok(value) if value.is_empty() || is_assignment(&statement.text) => None,
+            Ok(value) if value.is_empty() => None,
             Ok(value) => Some(value.clone()),
             Err(_) => None,
         };
@@ -182,8 +172,5 @@ mod tests {
         let got = statements("1\nbegin\n  2\n");
         assert_eq!(got.len(), 2);
         assert_eq!(got[1].line, 2);
-        assert!(
-            !is_assignment("1 + 1") && is_assignment("x := 1") && is_assignment("y := 2; x := 1")
-        );
     }
 }

@@ -5,7 +5,7 @@ use crate::{assert_error, onag, onag_with_stdin};
 const WORKSHEET: &str = "// Fibonacci and a sum, the CGScript way
 def fib(n) := if n < 2 then n else fib(n - 1) + fib(n - 2) end
 [fib(n) for n from 0 to 10]
-x := {0|*}
+x := {0|*};
 x + x
 def total(L) begin
   var s := 0;
@@ -22,7 +22,7 @@ end
 ";
 
 #[test]
-fn a_worksheet_prints_each_value_but_assignments_and_loops() {
+fn a_worksheet_prints_each_value_but_those_ending_in_a_semicolon() {
     let dir = std::env::temp_dir().join(format!("onag-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("sheet.cgs");
@@ -30,7 +30,7 @@ fn a_worksheet_prints_each_value_but_assignments_and_loops() {
     let run = onag(&["run", file.to_str().unwrap()]);
     assert_eq!(
         run.stdout,
-        "n -> if n < 2 then n else fib(n - 1) + fib(n - 2) end\n[0,1,1,2,3,5,8,13,21,34,55]\n^^\nL -> begin var s := 0; for e in L do s := s + e end; s end\n10\n\"positive\"\n"
+        "n -> if n < 2 then n else fib(n - 1) + fib(n - 2) end\n[0,1,1,2,3,5,8,13,21,34,55]\n^^\nL -> begin var s := 0; for e in L do s := s + e end; s end\n10\nNothing\n\"positive\"\n"
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -39,7 +39,7 @@ fn a_worksheet_prints_each_value_but_assignments_and_loops() {
 #[test]
 fn standard_input_is_a_worksheet_too() {
     let run = onag_with_stdin(&["run", "-"], "y := 3\n[y,\n y * y]\n");
-    assert_eq!(run.stdout, "[3,9]\n");
+    assert_eq!(run.stdout, "3\n[3,9]\n");
     assert_eq!(run.code, 0);
 }
 
@@ -74,7 +74,7 @@ fn deep_recursion_is_an_error_not_a_crash() {
 
 #[test]
 fn json_gives_the_line_of_each_statement() {
-    let run = onag_with_stdin(&["run", "-", "--json"], "x := 2\n\nx +\n  1\n");
+    let run = onag_with_stdin(&["run", "-", "--json"], "x := 2;\n\nx +\n  1\n");
     let lines: Vec<serde_json::Value> =
         run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 1);

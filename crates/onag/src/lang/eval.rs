@@ -11,7 +11,7 @@
 use num_rational::BigRational;
 
 use super::arith;
-use super::ast::{Arg, BinOp, Collect, Expr, ExprKind, Logic, UnOp};
+use super::ast::{Arg, BinOp, Expr, ExprKind, Logic, UnOp};
 use super::builtins;
 use super::context::{Eval, Flow};
 use super::explicit;
@@ -22,17 +22,6 @@ use super::members;
 use super::ops;
 use super::value::{Player, Value};
 use crate::error::{ErrorKind, Result};
-
-/// Whether a statement's value is shown: not for a `var` declaration or a
-/// `do` loop, which are run for their effect (a `def` shows the function,
-/// as CGSuite does).
-fn shows_value(statement: &Expr) -> bool {
-    match &statement.kind {
-        ExprKind::Declare(..) => false,
-        ExprKind::Loop { collect, .. } => *collect != Collect::Nothing,
-        _ => true,
-    }
-}
 
 /// Names that evaluate to themselves as callables or namespaces.
 const BUILTINS: &[&str] = &[
@@ -53,13 +42,15 @@ impl Eval<'_> {
             for statement in statements {
                 let value = self.eval(statement)?;
                 self.stray_jump()?;
-                last = shows_value(statement).then_some(value);
+                last = Some(value);
             }
             return Ok(if *trailing { None } else { last });
         }
         let value = self.eval(expr)?;
         self.stray_jump()?;
-        Ok(shows_value(expr).then_some(value))
+        // Every statement shows its value, as in CGSuite: `var h := 5`
+        // shows 5 and a `do` loop shows Nothing.
+        Ok(Some(value))
     }
 
     /// The error for a `break`, `continue` or `return` that reached the top

@@ -74,10 +74,10 @@ fn blocks_variables_and_while() {
             begin var y := 3; y * y end => 9
             begin end => Nothing
             n := 0; s := 0; while n < 10 do n := n + 1; s := s + n end; s => 55
-            var z => 
+            var z => Nothing
             z => Nothing
             var w := *3; w + *5 => *6
-            k := 1; while k < 1000 do k := 2 * k end => 
+            k := 1; while k < 1000 do k := 2 * k end => Nothing
             k => 1024
         "#]],
     );
@@ -449,7 +449,7 @@ fn var_is_scoped_to_its_block() {
             f() => 3
             s := 0; for k from 1 to 3 do var t := k; s := s + t end; s => 6
             t => error: 1:1: unknown name 't'
-            var w := 2 => 
+            var w := 2 => 2
             w => 2
         "#]],
     );
@@ -472,7 +472,7 @@ fn error_and_to_string() {
             "heap " + 7.ToString => "heap 7"
             "ab".ToString => "ab"
             [1/2, *3, {1|0}].ToString => "[1/2,*3,{1|0}]"
-            for n from 1 to 30 do if n NimProduct n.NimInverse != 1 then error("NimInverse failed at " + n.ToString) end end => 
+            for n from 1 to 30 do if n NimProduct n.NimInverse != 1 then error("NimInverse failed at " + n.ToString) end end => Nothing
             for n from 1 to 9 do if n > 3 then error("stopped at " + n.ToString) end end => error: 1:36: stopped at 4
             error(3) => error: 1:7: error needs a string, not an integer
         "#]],
