@@ -105,7 +105,9 @@ impl Eval<'_> {
             ExprKind::Game(..) if loopy::is_loopy_literal(expr) => loopy::literal(self, span),
             ExprKind::Game(left, right) => {
                 let left = self.eval_all(left)?;
+                let left = self.spliced(left, span)?;
                 let right = self.eval_all(right)?;
+                let right = self.spliced(right, span)?;
                 if let Some(value) = loopy::game_from_options(self, &left, &right, span) {
                     return value;
                 }
@@ -305,6 +307,27 @@ impl Eval<'_> {
 
     fn eval_args(&mut self, args: &[Arg]) -> Result<Vec<(Option<String>, Value, Span)>> {
         args.iter().map(|a| Ok((a.name.clone(), self.eval(&a.value)?, a.value.span))).collect()
+    }
+
+    /// Options of a game literal with each list, set or range among them
+    /// replaced by its elements, as CGSuite reads them: `L := [0, *];
+    /// {L|L}` is `{0,*|0,*}`, `{G.LeftOptions|}` has G's Left options.
+    fn spliced(&self, options: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+        let collection = |v: &Value| {
+            matches!(v, Value::List(_) | Value::Set(_) | Value::GameSet(_) | Value::Range(_))
+        };
+        if !options.iter().any(collection) {
+            return Ok(options);
+        }
+        let mut out = Vec::with_capacity(options.len());
+        for v in options {
+            match super::range::expand(self, v, span)? {
+                Value::List(items) | Value::Set(items) => out.extend(items),
+                Value::GameSet(ids) => out.extend(ids.into_iter().map(|g| self.game_value(g))),
+                other => out.push(other),
+            }
+        }
+        Ok(out)
     }
 
     /// The value of the variable `name` in scope, if one is bound.

@@ -176,8 +176,17 @@ pub(crate) fn syntax_error(source: &str, offset: usize, message: impl Into<Strin
     Error::syntax(Location::of_offset(source, offset), message)
 }
 
+/// The error for a `/*` comment without its `*/` (an input that ends
+/// inside one goes on on the next line: see [`comment_is_open`]).
+const UNTERMINATED_COMMENT: &str = "a comment '/*' without its '*/'";
+
+/// Whether `source` ends inside a `/* … */` comment.
+pub fn comment_is_open(source: &str) -> bool {
+    matches!(tokenize(source), Err(e) if e.message() == UNTERMINATED_COMMENT)
+}
+
 /// Splits `source` into tokens, ending with [`Tok::Eof`]. `//` starts a
-/// comment that runs to the end of the line.
+/// comment that runs to the end of the line, `/*` one that runs to `*/`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>> {
     let bytes = source.as_bytes();
     let mut tokens = Vec::new();
@@ -191,6 +200,13 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
         if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
             while i < bytes.len() && bytes[i] != b'\n' {
                 i += 1;
+            }
+            continue;
+        }
+        if c == b'/' && bytes.get(i + 1) == Some(&b'*') {
+            match source[i + 2..].find("*/") {
+                Some(end) => i += 2 + end + 2,
+                None => return Err(syntax_error(source, i, UNTERMINATED_COMMENT.to_string())),
             }
             continue;
         }

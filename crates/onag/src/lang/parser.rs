@@ -111,11 +111,15 @@ pub fn parse(source: &str) -> Result<Expr> {
     parser.program()
 }
 
-/// Whether `source` stops in the middle of a construct: an open bracket,
+/// Whether `source` stops in the middle of a construct: a `/*` comment, an
+/// open bracket,
 /// `begin`, `if` or loop without its `end`, an operator without its right
 /// operand. Such an input goes on on the next line at the prompt and in
 /// worksheets; a complete input or one with an error elsewhere does not.
 pub fn is_incomplete(source: &str) -> bool {
+    if super::lexer::comment_is_open(source) {
+        return true;
+    }
     let Ok(tokens) = tokenize(source) else { return false };
     let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new(), at_end: false };
     parser.program().is_err() && parser.at_end
@@ -1747,6 +1751,7 @@ mod tests {
             "def f(x) begin",
             "[1,",
             "if a then 1 else",
+            "1 + /* a comment",
         ] {
             assert!(is_incomplete(text), "{text}");
         }

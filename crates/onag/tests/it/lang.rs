@@ -1339,3 +1339,19 @@ fn limits_hold_in_ordinal_sums_and_loopy_comparisons() {
     let err = session.run_to_string("(4&-4)>*500", &budget).unwrap_err();
     assert!(err.to_string().contains("time limit"), "{err}");
 }
+
+/// `/* … */` comments are skipped like `//` ones; lists, sets and ranges
+/// among a game's options give their elements, as CGSuite reads them.
+#[test]
+fn block_comments_and_spliced_options() {
+    check(&[
+        ("/* a comment */ 3 + /* another */ 4", "7"),
+        ("3 /* open", "error: 1:3: a comment '/*' without its '*/'"),
+        ("L := [0, *]; {L|L}", "*2"),
+        ("{(*3).LeftOptions|}", "1"),
+        ("{{0, 1}|}", "2"),
+        ("{(1..3)|-1}", "{3|-1}"),
+        ("{[]|}", "0"),
+        ("{[1, [2]]|}", "error: 1:1: a game option needs a game, not a list"),
+    ]);
+}
