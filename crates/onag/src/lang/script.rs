@@ -560,27 +560,48 @@ impl Eval<'_> {
 
     /// Distinct values in CGSuite's universal order, as far as onag has it:
     /// numbers (increasing), then games (in CGSuite's display order), then
-    /// strings (alphabetical), then the rest as given.
+    /// loopy pseudonumbers (increasing), then other loopy games as given,
+    /// then strings (alphabetical), then the rest as given. (CGSuite orders
+    /// loopy games that are not pseudonumbers by hash codes, which onag
+    /// does not copy.)
     fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         let mut numbers: Vec<BigRational> = Vec::new();
         let mut games = Vec::new();
+        let mut pseudonumbers = Vec::new();
+        let mut loopy = Vec::new();
         let mut strings: Vec<String> = Vec::new();
         let mut rest = Vec::new();
         for v in values {
             match v {
                 Value::Number(q) => numbers.push(q),
                 Value::Game(g) => games.push(g),
+                Value::Loopy(sided) => {
+                    if super::members::loopy_class(self, &sided, span)? == "game.Pseudonumber" {
+                        let stops = crate::loopy::partizan::stops::stops(
+                            &sided.onside,
+                            &mut self.state.arena,
+                        )
+                        .map_err(|e| self.locate(e, span))?;
+                        pseudonumbers.push((stops.left, Value::Loopy(sided)));
+                    } else {
+                        loopy.push(Value::Loopy(sided));
+                    }
+                }
                 Value::Str(s) => strings.push(s),
                 other => rest.push(other),
             }
         }
         numbers.sort();
         self.arena(span, |a| a.sort_for_display(&mut games))?;
+        // A pseudonumber is its own stop, and stops are ordered as games.
+        pseudonumbers.sort_by(|a, b| a.0.cmp(&b.0));
         strings.sort();
         Ok(numbers
             .into_iter()
             .map(Value::Number)
             .chain(games.into_iter().map(Value::Game))
+            .chain(pseudonumbers.into_iter().map(|(_, v)| v))
+            .chain(loopy)
             .chain(strings.into_iter().map(Value::Str))
             .chain(rest)
             .collect())

@@ -282,3 +282,31 @@ fn loopy_powers_and_subordinates_match_cgsuite() {
         ("^.PowTo(on+off)", "error: 1:9: Invalid exponent."),
     ]);
 }
+
+/// Predicates and options of stoppers, with CGSuite's answers (its
+/// CanonicalStopper tests); followers list short games, then
+/// pseudonumbers in increasing order.
+#[test]
+fn predicates_and_options_of_stoppers_as_cgsuite() {
+    check(&[
+        ("on.IsInteger", "false"),
+        ("on.IsZero", "false"),
+        ("dud.IsNumber", "false"),
+        ("on.IsInfinitesimal", "false"),
+        ("over.IsInfinitesimal", "true"),
+        ("over.IsNumberish", "true"),
+        ("{pass|3/2}.IsNumberish", "true"),
+        ("(+-{5|pass}).IsNumberish", "false"),
+        ("{on|0||0}.IsNumberTiny", "true"),
+        ("{0||0|under}.IsNumberTiny", "true"),
+        ("(+-{0|pass}).IsNumberTiny", "false"),
+        ("{0|||0||0|off}.IsInfinitesimal", "true"),
+        ("(+-{0|pass}).IsInfinitesimal", "true"),
+        ("(+-{5|pass}).IsInfinitesimal", "false"),
+        ("{pass|3/2}.Options(Left)", "{3/2under}"),
+        ("{-1/4+*|pass}.Options(Right)", "{-1/4v[on]}"),
+        ("over.Followers", "{0,over}"),
+        ("{pass|3/2}.Followers", "{0,1,3/2,2,3/2under}"),
+        ("(+-{5|pass}).Followers", "{-5,-4,-3,-2,-1,0,1,2,3,4,5,-5under,5over,+-(5over)}"),
+    ]);
+}

@@ -9,8 +9,13 @@ use super::table::{Args, Table, member, player};
 use crate::error::{ErrorKind, Result};
 use crate::loopy::partizan::canonical::stoppers_equal;
 use crate::loopy::partizan::parse::MAX_SUM_NODES;
-use crate::loopy::partizan::stops::{Pseudonumber, stops};
+use crate::loopy::partizan::stops::{Pseudonumber, Tilt, stops};
 use crate::loopy::partizan::{LoopyGame, SidedValue, degree};
+
+/// The answer of a predicate that no loopy game satisfies.
+fn no(_: &mut Eval<'_>, _: &SidedValue, _: Args<'_>, _: Span) -> Result<Value> {
+    Ok(Value::Bool(false))
+}
 
 /// The stopper a member needs, or an error naming the member.
 fn stopper<'a>(ev: &Eval<'_>, v: &'a SidedValue, name: &str, span: Span) -> Result<&'a SidedValue> {
@@ -48,6 +53,97 @@ pub(crate) fn class(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<&'s
     } else {
         "game.CanonicalStopper"
     })
+}
+
+/// A stop without its `over` or `under` (CGSuite's strong stop): a number,
+/// or `on` or `off`.
+fn strong(p: Pseudonumber) -> Pseudonumber {
+    match p {
+        Pseudonumber::Number(x, _) => Pseudonumber::Number(x, Tilt::Exact),
+        other => other,
+    }
+}
+
+/// The strong Left and Right stops of the stopper `g`.
+fn strong_stops(ev: &mut Eval<'_>, g: &LoopyGame, span: Span) -> Result<[Pseudonumber; 2]> {
+    let st = stops(g, &mut ev.state.arena).map_err(|e| ev.locate(e, span))?;
+    Ok([strong(st.left), strong(st.right)])
+}
+
+/// Whether a strong stop is the number 0.
+fn is_zero_stop(p: &Pseudonumber) -> bool {
+    matches!(p, Pseudonumber::Number(x, _) if x.is_zero())
+}
+
+/// CGSuite's `IsInfinitesimal`: both strong stops of each side are 0.
+fn is_infinitesimal(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<bool> {
+    for g in [&v.onside, &v.offside] {
+        if !strong_stops(ev, g, span)?.iter().all(is_zero_stop) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// CGSuite's `IsNumberish`: a stopper whose strong stops are one number;
+/// for two sides, the onside's strong Left stop is the offside's strong
+/// Right stop.
+fn is_numberish(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<bool> {
+    if v.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
+        let [l, r] = strong_stops(ev, &v.onside, span)?;
+        return Ok(matches!(l, Pseudonumber::Number(..)) && l == r);
+    }
+    let [l, _] = strong_stops(ev, &v.onside, span)?;
+    let [_, r] = strong_stops(ev, &v.offside, span)?;
+    Ok(l == r)
+}
+
+/// The number at node `w` of `g`, when that follower is one.
+fn number_at(ev: &mut Eval<'_>, g: &LoopyGame, w: u32, span: Span) -> Result<Option<Value>> {
+    let v = node(ev, &g.at(w), span)?;
+    Ok(matches!(v, Value::Number(_)).then_some(v))
+}
+
+/// Whether `a + b ≤ under`, for a stopper `a` and a number `b`.
+fn at_most_under(ev: &mut Eval<'_>, a: LoopyGame, b: &Value, span: Span) -> Result<bool> {
+    let b = ev.game_of(b, span, "IsNumberTiny")?;
+    let b = LoopyGame::from_short(&mut ev.state.arena, b).map_err(|e| ev.locate(e, span))?;
+    let sum = a.sum(&b, MAX_SUM_NODES).map_err(|e| ev.locate(e, span))?;
+    let sum = SidedValue::of(&sum, ev.budget).map_err(|e| ev.locate(e, span))?;
+    let under = SidedValue::of(&LoopyGame::under(), ev.budget).map_err(|e| ev.locate(e, span))?;
+    sum.leq(&under, ev.budget).map_err(|e| ev.locate(e, span))
+}
+
+/// CGSuite's `IsNumberTiny` of a stopper: `{x || x | G}` with `G − x ≤
+/// under` (a tiny of a number), or its mirror `{G | x || x}` with `x − G ≤
+/// under`. False for two sides.
+fn is_number_tiny(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<bool> {
+    if !v.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
+        return Ok(false);
+    }
+    let g = v.onside.clone();
+    let (lo, ro) = match (g.left(0), g.right(0)) {
+        ([l], [r]) => (*l, *r),
+        _ => return Ok(false),
+    };
+    // {x || x | G}: Left's option x, Right's option {x | G}.
+    if let Some(x) = number_at(ev, &g, lo, span)?
+        && let ([rl], [rr]) = (g.left(ro), g.right(ro))
+        && stoppers_equal(&g.at(*rl), &g.at(lo), ev.budget).map_err(|e| ev.locate(e, span))?
+    {
+        let minus_x = super::super::ops::negate(ev, x, span)?;
+        if at_most_under(ev, g.at(*rr), &minus_x, span)? {
+            return Ok(true);
+        }
+    }
+    // {G | x || x}: Right's option x, Left's option {G | x}.
+    if let Some(x) = number_at(ev, &g, ro, span)?
+        && let ([ll], [lr]) = (g.left(lo), g.right(lo))
+        && stoppers_equal(&g.at(*lr), &g.at(ro), ev.budget).map_err(|e| ev.locate(e, span))?
+    {
+        return at_most_under(ev, g.at(*ll).negative(), &x, span);
+    }
+    Ok(false)
 }
 
 fn options(ev: &mut Eval<'_>, v: &SidedValue, left: bool, name: &str, span: Span) -> Result<Value> {
@@ -327,6 +423,43 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
             },
         ),
         member(
+            "Options",
+            1,
+            "Options(Left) or Options(Right): that player's options of the canonical stopper",
+            "over.Options(Right)",
+            |ev, v, a, s| {
+                let left = player(ev, "Options", a, 0)? == Player::Left;
+                options(ev, v, left, "Options", s)
+            },
+        ),
+        member(
+            "IsInfinitesimal",
+            0,
+            "whether both strong stops (over and under dropped) of each side are 0",
+            "over.IsInfinitesimal",
+            |ev, v, _, s| is_infinitesimal(ev, v, s).map(Value::Bool),
+        ),
+        member(
+            "IsNumberish",
+            0,
+            "whether the strong stops are one number (infinitesimally close to a number)",
+            "{pass|3/2}.IsNumberish",
+            |ev, v, _, s| is_numberish(ev, v, s).map(Value::Bool),
+        ),
+        member(
+            "IsNumberTiny",
+            0,
+            "whether the stopper is {x || x | G} with G − x ≤ under, or its mirror",
+            "{on|0||0}.IsNumberTiny",
+            |ev, v, _, s| is_number_tiny(ev, v, s).map(Value::Bool),
+        ),
+        member("IsInteger", 0, "false: a loopy game is not a number", "on.IsInteger", no),
+        member("IsNumber", 0, "false: a loopy game is not a number", "on.IsNumber", no),
+        member("IsNimber", 0, "false: a loopy game is not a nimber", "on.IsNimber", no),
+        member("IsUptimal", 0, "false: a loopy game is not an uptimal", "upon.IsUptimal", no),
+        member("IsOrdinal", 0, "false: a loopy game is not an ordinal", "on.IsOrdinal", no),
+        member("IsZero", 0, "false: a loopy game is not 0", "dud.IsZero", no),
+        member(
             "FollowerCount",
             0,
             "the number of positions of the canonical stopper (an error unless the game is a stopper)",
@@ -347,7 +480,7 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
                 for w in 0..g.len() as u32 {
                     out.push(node(ev, &g.at(w), s)?);
                 }
-                Ok(Value::Set(out))
+                ev.make_set(out, s)
             },
         ),
     ],

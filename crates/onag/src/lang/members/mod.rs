@@ -361,6 +361,7 @@ pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     }
 }
 
+pub(crate) use loopy::class as loopy_class;
 pub(crate) use object::{
     class_by_short_name, class_named, class_of_name, is_class_package, is_instance,
 };
