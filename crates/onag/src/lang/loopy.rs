@@ -309,6 +309,32 @@ pub(crate) fn sided(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Resu
     of_sided(ev, v, span)
 }
 
+/// `n * G`: the sum of `n` copies of `G` (of `-G` for negative `n`), added
+/// by doubling.
+fn copies(ev: &mut Eval<'_>, g: &SidedValue, n: &num_bigint::BigInt, span: Span) -> Result<Value> {
+    let budget = ev.budget;
+    let add = |p: &SidedValue, q: &SidedValue| p.sum(q, MAX_SUM_NODES, budget);
+    let mut base = if n.sign() == num_bigint::Sign::Minus { g.negative() } else { g.clone() };
+    let mut total: Option<SidedValue> = None;
+    let bits = n.magnitude();
+    for i in 0..bits.bits() {
+        if bits.bit(i) {
+            total = Some(match total {
+                Some(t) => add(&t, &base).map_err(|e| ev.locate(e, span))?,
+                None => base.clone(),
+            });
+        }
+        if i + 1 < bits.bits() {
+            base = add(&base, &base).map_err(|e| ev.locate(e, span))?;
+        }
+        budget.check(0).map_err(|e| ev.locate(e, span))?;
+    }
+    match total {
+        Some(t) => of_sided(ev, t, span),
+        None => Ok(Value::int(0)),
+    }
+}
+
 /// `a op b` when either is a loopy value; `None` otherwise.
 pub(crate) fn binary(
     ev: &mut Eval<'_>,
@@ -319,6 +345,16 @@ pub(crate) fn binary(
 ) -> Option<Result<Value>> {
     if !matches!(a, Value::Loopy(_)) && !matches!(b, Value::Loopy(_)) {
         return None;
+    }
+    if *op == BinOp::Mul {
+        match (a, b) {
+            (Value::Number(n), Value::Loopy(g)) | (Value::Loopy(g), Value::Number(n))
+                if n.is_integer() =>
+            {
+                return Some(copies(ev, g, n.numer(), span));
+            }
+            _ => {}
+        }
     }
     let x = sided_of(ev, a, span)?;
     let y = sided_of(ev, b, span)?;

@@ -308,5 +308,12 @@ fn predicates_and_options_of_stoppers_as_cgsuite() {
         ("over.Followers", "{0,over}"),
         ("{pass|3/2}.Followers", "{0,1,3/2,2,3/2under}"),
         ("(+-{5|pass}).Followers", "{-5,-4,-3,-2,-1,0,1,2,3,4,5,-5under,5over,+-(5over)}"),
+        // n * G is n copies of G (CGSuite's string for 10*upon).
+        ("10*upon", "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}"),
+        ("2*upon == upon + upon", "true"),
+        ("-2 * upon == -(upon + upon)", "true"),
+        ("3 * on", "on"),
+        ("0 * over", "0"),
+        ("(2^64) * on", "on"),
     ]);
 }
