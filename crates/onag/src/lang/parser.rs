@@ -37,7 +37,7 @@ use crate::error::Result;
 /// How deeply brackets and prefix operators may nest.
 pub const MAX_DEPTH: u32 = 100;
 /// The tallest syntax tree accepted (a chain `1+1+…` of n terms has height n).
-pub const MAX_HEIGHT: u32 = 256;
+pub const MAX_HEIGHT: u32 = 4096;
 
 /// Names that work as infix operators: `a NAME b` means `a.NAME(b)`.
 pub const NAMED_OPERATORS: &[&str] = &[
@@ -1693,6 +1693,9 @@ mod tests {
         assert!(p(&braces).contains("nested too deeply"));
         let chain = vec!["1"; 10_000].join("+");
         assert!(p(&chain).contains("nested too deeply"), "{}", p(&chain));
+        // A sum of a few thousand terms is an input people write.
+        let chain = vec!["*1"; 4_000].join("+");
+        assert!(parse(&chain).is_ok());
         let minus = "-".repeat(100_000) + "1";
         assert!(p(&minus).contains("nested too deeply"));
         let members = "x".to_string() + &".a".repeat(100_000);

@@ -1355,3 +1355,25 @@ fn block_comments_and_spliced_options() {
         ("{[1, [2]]|}", "error: 1:1: a game option needs a game, not a list"),
     ]);
 }
+
+/// A long sum is evaluated, or refused with an error on a small stack,
+/// never a crash: on a thread with the default 2 MiB stack of a library
+/// user's thread.
+#[test]
+fn a_sum_of_thousands_of_terms_is_evaluated() {
+    let answer = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut session = onag::lang::Session::new();
+            let sum = vec!["*1"; 4_000].join("+");
+            session.run_to_string(&sum, &onag::Budget::unlimited())
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    match answer {
+        Ok(value) => assert_eq!(value, "0"),
+        Err(e) => assert!(e.to_string().contains("too deep"), "{e}"),
+    }
+    check(&[(&vec!["*1"; 301].join("+"), "*")]);
+}
