@@ -1120,6 +1120,10 @@ impl Parser<'_> {
             {
                 let span = up_start.to(self.prev_span());
                 upon = Some(self.node(ExprKind::Var(name.to_string()), span)?);
+            } else if count == 1
+                && let Some(counted) = self.up_operand(up_start, 1, after_number)?
+            {
+                upon = Some(counted);
             } else {
                 up = Some(match self.bracketed_count()? {
                     Some((kind, n)) if count == 1 => (kind, n),
@@ -1149,6 +1153,10 @@ impl Parser<'_> {
                 let span = up_start.to(self.prev_span());
                 let var = self.node(ExprKind::Var(upon_name.to_string()), span)?;
                 upon = Some(self.node(ExprKind::Unary(UnOp::Neg, Box::new(var)), span)?);
+            } else if name == "v"
+                && let Some(counted) = self.up_operand(up_start, -1, after_number)?
+            {
+                upon = Some(counted);
             } else {
                 up = Some(match self.bracketed_count()? {
                     Some((kind, n)) if name == "v" => (kind, -n),
@@ -1183,6 +1191,65 @@ impl Parser<'_> {
             expr = self.node(ExprKind::Binary(BinOp::Add, Box::new(expr), Box::new(part)), span)?;
         }
         Ok(expr)
+    }
+
+    /// An up part whose count is an expression, as CGScript reads `^` or `v`
+    /// followed by a primary expression: `^(k+1)` and `^k` are k·↑, `v(2)`
+    /// is 2·↓, `^<k>` is ↑ to the k-th power (`^.Pow(k)`), `^[k]` is
+    /// `^.PowTo(k)`. `sign` is 1 after `^`, −1 after `v`. `None` (nothing
+    /// read) when no such operand touches the arrow, or after a number,
+    /// where `2^k` is a power.
+    fn up_operand(&mut self, start: Span, sign: i32, after_number: bool) -> Result<Option<Expr>> {
+        if after_number || !self.touching(self.pos) {
+            return Ok(None);
+        }
+        let arrow = self.node(ExprKind::Up(UpKind::Multiple, BigInt::from(sign)), start)?;
+        // A literal count (`^<2>`, `^[-1]`) is read by `bracketed_count`.
+        let close_at = |k: usize| matches!(self.tok_at(self.pos + k), Tok::Gt | Tok::RBracket);
+        let literal = match self.tok_at(self.pos + 1) {
+            Tok::Int(_) => close_at(2),
+            Tok::Minus => matches!(self.tok_at(self.pos + 2), Tok::Int(_)) && close_at(3),
+            _ => false,
+        };
+        let power = match self.peek() {
+            Tok::Lt if !literal => Some(("Pow", Tok::Gt, "'>'")),
+            Tok::LBracket if !literal => Some(("PowTo", Tok::RBracket, "']'")),
+            _ => None,
+        };
+        if let Some((member, close, closing)) = power {
+            let open = self.bump();
+            // Comparisons are looser than the count: `^<k>` ends at `>`.
+            let count = self.expr(bp::NAMED)?;
+            if *self.peek() != close {
+                return self.unexpected(closing);
+            }
+            let name_span = open.to(self.bump());
+            let up = self.node(ExprKind::Up(UpKind::Multiple, BigInt::from(1)), start)?;
+            let kind = ExprKind::Member {
+                target: Box::new(up),
+                name: member.to_string(),
+                name_span,
+                args: Some(vec![Arg { name: None, value: count }]),
+            };
+            let value = self.node(kind, start.to(self.prev_span()))?;
+            if sign > 0 {
+                return Ok(Some(value));
+            }
+            let span = value.span;
+            return Ok(Some(self.node(ExprKind::Unary(UnOp::Neg, Box::new(value)), span)?));
+        }
+        let operand = match self.peek() {
+            Tok::LParen => true,
+            Tok::Ident(name) => !KEYWORDS.contains(&name.as_str()) && down_count(name).is_none(),
+            _ => false,
+        };
+        if !operand {
+            return Ok(None);
+        }
+        let count = self.primary()?;
+        let span = start.to(count.span);
+        let kind = ExprKind::Binary(BinOp::Mul, Box::new(count), Box::new(arrow));
+        Ok(Some(self.node(kind, span)?))
     }
 
     /// `[on]` or `<on>` touching the previous token, after `^` or `v`: the

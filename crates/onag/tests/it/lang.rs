@@ -315,6 +315,16 @@ fn game_literals_print_back_in_cgsuite_notation() {
         ("3 * ^", "^3"),
         ("^ * 3", "^3"),
         ("-2 * {1|0}", "-1"),
+        // An up with an expression for its count, as CGScript reads `^`
+        // followed by a primary expression.
+        ("^(3)", "^3"),
+        ("n := 3; ^n", "^3"),
+        ("v(2)*", "vv*"),
+        ("n := 4; ^<n>", "^<4>"),
+        ("n := 3; ^[n]", "^[3]"),
+        ("n := 3; v<n>", "v<3>"),
+        ("[^k for k from 1 to 3]", "[^,^^,^3]"),
+        ("k := 2; 2^k", "4"),
     ]);
 }
 
