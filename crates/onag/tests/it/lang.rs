@@ -1387,3 +1387,15 @@ fn a_sum_of_thousands_of_terms_is_evaluated() {
     }
     check(&[(&vec!["*1"; 301].join("+"), "*")]);
 }
+
+/// A predicate that does not apply is false, not an error.
+#[test]
+fn integer_predicates_of_rationals_are_false() {
+    check(&[
+        ("(5/2).IsTwoPower", "false"),
+        ("64.IsTwoPower", "true"),
+        ("(5/2).IsEvil", "false"),
+        ("(1/3).IsOdious", "false"),
+        ("5.IsEvil", "true"),
+    ]);
+}

@@ -49,6 +49,10 @@ fn set(x: Option<BigRational>) -> Value {
 
 fn evil_or_odious(ev: &mut Eval<'_>, q: &BigRational, evil: bool, span: Span) -> Result<Value> {
     let name = if evil { "IsEvil" } else { "IsOdious" };
+    // A predicate that does not apply is false: 5/2 is neither.
+    if !q.is_integer() {
+        return Ok(Value::Bool(false));
+    }
     let n = need_integer(ev, name, q, span)?;
     if n.is_negative() {
         return Err(ev.error(
@@ -218,9 +222,10 @@ const MEMBERS: &[Member<BigRational>] = &[
             arith::lb(&n).map(Value::int).map_err(|e| ev.locate(e, span))
         },
     ),
-    member("IsTwoPower", 0, "whether it is a power of two", "64.IsTwoPower", |ev, q, _, span| {
-        let n = need_integer(ev, "IsTwoPower", q, span)?;
-        Ok(Value::Bool(n.is_positive() && (&n & (&n - 1u32)).is_zero()))
+    member("IsTwoPower", 0, "whether it is a power of two", "64.IsTwoPower", |_, q, _, _| {
+        // A predicate that does not apply is false: 5/2 is no power of two.
+        let n = q.numer();
+        Ok(Value::Bool(q.is_integer() && n.is_positive() && (n & (n - 1u32)).is_zero()))
     }),
     member(
         "IsEvil",
