@@ -13,6 +13,7 @@ use super::value::Value;
 use crate::error::{Error, ErrorKind, Location, Result};
 use crate::game::GameId;
 use crate::loopy::partizan::backsliding::Backsliding;
+use crate::loopy::partizan::canonical::side;
 use crate::loopy::partizan::fox_geese::FoxAndGeese;
 use crate::loopy::partizan::parse::{Literal, MAX_SUM_NODES, parse_literal_with};
 use crate::loopy::partizan::print::{print_value, short_values};
@@ -92,8 +93,8 @@ pub(crate) fn game_from_options(
         return None;
     }
     Some((|| {
-        let mut b = crate::loopy::partizan::Builder::new();
-        let v = b.add_node().map_err(|e| ev.locate(e, span))?;
+        let mut sides = [Vec::new(), Vec::new()];
+        let mut stoppers = true;
         for (values, is_left) in [(left, true), (right, false)] {
             for value in values {
                 let Some(sided) = sided_of(ev, value, span) else {
@@ -104,25 +105,49 @@ pub(crate) fn game_from_options(
                     ));
                 };
                 let sided = sided?;
-                if !sided.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
-                    return Err(ev.error(
-                        span,
-                        ErrorKind::InvalidInput,
-                        "an option of a game must be a stopper, and this one has two sides",
-                    ));
-                }
-                let w = b.add_game(&sided.onside).map_err(|e| ev.locate(e, span))?;
-                if is_left {
-                    b.add_left(v, w);
-                } else {
-                    b.add_right(v, w);
-                }
+                stoppers &= sided.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))?;
+                sides[usize::from(!is_left)].push(sided);
             }
         }
-        let g = b.finish(v).map_err(|e| ev.locate(e, span))?;
-        let value = SidedValue::of(&g, ev.budget).map_err(|e| ev.locate(e, span))?;
-        of_sided(ev, value, span)
+        let [lefts, rights] = sides;
+        let build = |onside: bool| {
+            let pick = |s: &SidedValue| if onside { s.onside.clone() } else { s.offside.clone() };
+            let lefts: Vec<LoopyGame> = lefts.iter().map(pick).collect();
+            let rights: Vec<LoopyGame> = rights.iter().map(pick).collect();
+            game_of_options(&lefts, &rights)
+        };
+        let budget = ev.budget;
+        let value = if stoppers {
+            let g = build(true).map_err(|e| ev.locate(e, span))?;
+            SidedValue::of(&g, budget)
+        } else {
+            // Options with two sides: the onside is the game of the options'
+            // onsides, simplified as an onside, and the offside likewise
+            // (CGSuite's construction of a sided value from its options).
+            build(true)
+                .and_then(|g| side(&g, true, budget))
+                .and_then(|on| Ok((on, side(&build(false)?, false, budget)?)))
+                .and_then(|(on, off)| SidedValue::from_sides(&on, &off, budget))
+        };
+        of_sided(ev, value.map_err(|e| ev.locate(e, span))?, span)
     })())
+}
+
+/// The game `{lefts | rights}` of stoppers (no new cycle through it).
+fn game_of_options(lefts: &[LoopyGame], rights: &[LoopyGame]) -> Result<LoopyGame> {
+    let mut b = crate::loopy::partizan::Builder::new();
+    let v = b.add_node()?;
+    for (games, is_left) in [(lefts, true), (rights, false)] {
+        for g in games {
+            let w = b.add_game(g)?;
+            if is_left {
+                b.add_left(v, w);
+            } else {
+                b.add_right(v, w);
+            }
+        }
+    }
+    b.finish(v)
 }
 
 /// The loopy rulesets: `game.grid.FoxAndGeese(geese, fox)` (geese a list

@@ -315,5 +315,9 @@ fn predicates_and_options_of_stoppers_as_cgsuite() {
         ("3 * on", "on"),
         ("0 * over", "0"),
         ("(2^64) * on", "on"),
+        // Options with two sides: CGSuite's strings.
+        ("{2&-2|1&-2}", "{2|1} & -2*"),
+        ("{0|{dud|},*}", "^ & v*"),
+        ("{0|dud}.OutcomeClass", "NHat"),
     ]);
 }
