@@ -96,7 +96,7 @@ fn bad_input() {
     );
     assert!(run("{0|x}").starts_with("error: "));
     assert!(run("over.Temperature").starts_with("error: "));
-    assert!(run("upon * 2").starts_with("error: "));
+    assert!(run("upon * (1/2)").starts_with("error: "));
 }
 
 /// CGSuite's `CanonicalStopperTestCase`: degree, variety, stops and
