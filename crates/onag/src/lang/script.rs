@@ -145,15 +145,45 @@ impl Eval<'_> {
         }))
     }
 
+    /// The arguments of a call of `f` in the order of its parameters: the
+    /// positional ones first, then each named one (`f(y => 3, x => 4)`) in
+    /// its parameter's place. A name that is not a parameter, or one given
+    /// twice, is an error at that argument.
+    fn place_named(&self, f: &Closure, args: Args) -> Result<Args> {
+        if args.iter().all(|a| a.0.is_none()) {
+            return Ok(args);
+        }
+        let params = &f.def.params;
+        let mut placed: Vec<Option<(Option<String>, Value, Span)>> = vec![None; params.len()];
+        let mut extra = Vec::new();
+        for (i, (name, value, at)) in args.into_iter().enumerate() {
+            let slot = match &name {
+                None if i < params.len() => i,
+                None => {
+                    extra.push((None, value, at));
+                    continue;
+                }
+                Some(n) => params.iter().position(|p| p == n).ok_or_else(|| {
+                    let who = f.def.name.as_deref().unwrap_or("the function");
+                    self.error(at, ErrorKind::InvalidInput, format!("{who} has no parameter '{n}'"))
+                })?,
+            };
+            if placed[slot].is_some() {
+                return Err(self.error(
+                    at,
+                    ErrorKind::InvalidInput,
+                    format!("the parameter '{}' is given twice", params[slot]),
+                ));
+            }
+            placed[slot] = Some((None, value, at));
+        }
+        // A parameter left out makes the count wrong, which `apply` reports.
+        Ok(placed.into_iter().flatten().chain(extra).collect())
+    }
+
     /// Calls function `f` with `args`.
     pub(crate) fn apply(&mut self, f: &Closure, args: Args, span: Span) -> Result<Value> {
-        if let Some((_, _, at)) = args.iter().find(|a| a.0.is_some()) {
-            return Err(self.error(
-                *at,
-                ErrorKind::InvalidInput,
-                "a function takes no named arguments",
-            ));
-        }
+        let args = self.place_named(f, args)?;
         let params = &f.def.params;
         if args.len() != params.len() {
             let name = f.def.name.as_deref().unwrap_or("the function");

@@ -2,7 +2,7 @@
 //! construct with the exact text it prints, golden transcripts checked with
 //! expect-test. Expected values come from CGScript's semantics (loops count
 //! `from a to b by c` inclusive, lists index from 1, a `do` loop gives
-//! nothing, sets print in CGSuite's order, maps by key as `{k => v}`) and
+//! `Nothing`, sets print in CGSuite's order, maps by key as `{k => v}`) and
 //! from closed forms computed by hand (sums, factorials, binomials).
 
 use expect_test::{Expect, expect};
@@ -475,6 +475,28 @@ fn error_and_to_string() {
             for n from 1 to 30 do if n NimProduct n.NimInverse != 1 then error("NimInverse failed at " + n.ToString) end end => Nothing
             for n from 1 to 9 do if n > 3 then error("stopped at " + n.ToString) end end => error: 1:36: stopped at 4
             error(3) => error: 1:7: error needs a string, not an integer
+        "#]],
+    );
+}
+
+#[test]
+fn named_arguments_of_functions() {
+    check(
+        &[
+            "f := (x, y) -> (x - y) / 2; f(y => 3, x => 4)",
+            "def g(a, b) := a - b; g(b => 1, a => 5)",
+            "g(5, b => 1)",
+            "g(z => 1, a => 2)",
+            "g(1, a => 2)",
+            "g(a => 1)",
+        ],
+        expect![[r#"
+            f := (x, y) -> (x - y) / 2; f(y => 3, x => 4) => 1/2
+            def g(a, b) := a - b; g(b => 1, a => 5) => 4
+            g(5, b => 1) => 4
+            g(z => 1, a => 2) => error: 1:8: g has no parameter 'z'
+            g(1, a => 2) => error: 1:11: the parameter 'a' is given twice
+            g(a => 1) => error: 1:1: g takes 2 arguments, not 1
         "#]],
     );
 }
