@@ -171,7 +171,7 @@ impl Eval<'_> {
                 Ok(value)
             }
             ExprKind::Function(def) => {
-                let closure = self.closure(def, span);
+                let closure = self.closure(def);
                 if let Some(name) = &def.name {
                     self.assign(name, closure.clone());
                 }

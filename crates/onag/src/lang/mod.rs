@@ -47,6 +47,7 @@ mod script;
 mod session;
 mod show;
 mod table;
+mod unparse;
 mod user_rules;
 pub mod value;
 

@@ -108,35 +108,16 @@ impl Eval<'_> {
 
     /// The function value of `def` made here: it captures the current
     /// function scope.
-    pub(crate) fn closure(&self, def: &Arc<FunctionDef>, span: Span) -> Value {
+    pub(crate) fn closure(&self, def: &Arc<FunctionDef>) -> Value {
         let mut captured: Vec<(String, Value)> = self
             .frames
             .last()
             .map(|f| f.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
             .unwrap_or_default();
         captured.sort_by(|a, b| a.0.cmp(&b.0));
-        // A lambda prints as written; a `def` as CGSuite prints it, as the
-        // lambda it defines (`def f(x) := x + 1` is `x -> x + 1`).
-        let text = match &def.name {
-            None => self.source.get(span.start..span.end).unwrap_or("").to_string(),
-            Some(_) => {
-                let at = &def.body.span;
-                // On one line, as CGSuite prints a function.
-                let body = self.source.get(at.start..at.end).unwrap_or("");
-                let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
-                let params = match def.params.as_slice() {
-                    [one] => one.clone(),
-                    many => format!("({})", many.join(", ")),
-                };
-                // `def f(x) begin … end` keeps its block words.
-                let head = self.source.get(span.start..at.start).unwrap_or("");
-                if head.contains(":=") {
-                    format!("{params} -> {body}")
-                } else {
-                    format!("{params} -> begin {body} end")
-                }
-            }
-        };
+        // As CGSuite prints a function: written out again from its tree
+        // (`x->x+1` is `x -> x + 1`; `def f(x) := x + 1` the same).
+        let text = super::unparse::function_text(def, &self.source);
         Value::Function(Arc::new(Closure {
             def: def.clone(),
             captured,

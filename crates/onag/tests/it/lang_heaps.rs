@@ -131,7 +131,7 @@ fn positions_take_part_in_arithmetic_and_comparisons() {
         ),
         (
             "game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1])(2).Options",
-            "[game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1])(0),game.heap.HeapRuleset(k -> [[a] for a from 0 to k - 1])(1)]",
+            "[game.heap.HeapRuleset(k -> for a from 0 to k - 1 yield [a] end)(0),game.heap.HeapRuleset(k -> for a from 0 to k - 1 yield [a] end)(1)]",
         ),
         (
             "game.heap.HeapRuleset(k -> [[a,b] for a from 0 to k - 1 for b from 0 to a - 1]).NimValueSequence(20)",

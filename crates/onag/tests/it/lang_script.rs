@@ -410,7 +410,7 @@ fn jumps() {
             for k from 1 to 10 yield if k > 4 then break end; k end => [1,2,3,4]
             for x from 1 to 3 for y from 1 to 3 yield if y == 2 then continue end; (x, y) end => [(1,1),(1,3),(2,1),(2,3),(3,1),(3,3)]
             n := 0; while true do n := n + 1; if n == 7 then break end end; n => 7
-            def sign(x) begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end => x -> begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end
+            def sign(x) begin if x > 0 then return 1 elseif x < 0 then return -1 end; 0 end => x -> begin if x > 0 then return 1 else if x < 0 then return -1 end end; 0 end
             [sign(-5), sign(0), sign(2)] => [-1,0,1]
             def none() begin return end => () -> begin return end
             none() => Nothing
