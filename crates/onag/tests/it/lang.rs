@@ -235,6 +235,9 @@ fn classes_as_cgsuite_names_them() {
         ("upon.Class", "⟪game.CanonicalStopper⟫"),
         ("(on + off).Class", "⟪game.StopperSidedValue⟫"),
         ("dud.OutcomeClass.Class", "⟪game.OutcomeClass⟫"),
+        ("(3).Class.Name", "\"Integer\""),
+        ("(3).Class.QualifiedName", "\"game.Integer\""),
+        ("game.grid.Domineering(\"..\").Class.Name", "\"Domineering.Position\""),
     ]);
 }
 

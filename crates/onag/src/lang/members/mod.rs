@@ -295,6 +295,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(misere::TABLE.docs());
     docs.extend(player::TABLE.docs());
     docs.extend(object::TABLE.docs());
+    docs.extend(object::CLASS_TABLE.docs());
     for (name, example, summary) in [
         (
             "ConjunctiveSum",
@@ -452,6 +453,11 @@ fn place_arguments(
 }
 
 /// `target.name(args)` (and named infix operators `target name arg`).
+/// The values of `args` (a class's members take no named arguments).
+fn args_without_names(args: &Option<Args>) -> Vec<(Value, Span)> {
+    args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect()
+}
+
 pub(crate) fn member(
     ev: &mut Eval<'_>,
     target: Value,
@@ -465,6 +471,12 @@ pub(crate) fn member(
         None => None,
     };
     // A class's other members are those of its name (`game.misere.MisereCanonicalGame.DayN`).
+    if let Value::Class(path) = &target
+        && let Some(result) =
+            object::CLASS_TABLE.call(ev, path, name, &args_without_names(&args), span)
+    {
+        return result;
+    }
     let target = match target {
         Value::Class(path) if object::TABLE.find(name).is_none() => Value::Builtin(path.into()),
         other => other,

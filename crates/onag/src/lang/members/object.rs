@@ -39,6 +39,40 @@ pub(crate) const TABLE: Table<Value> = Table {
     ],
 };
 
+/// The members of a class (`x.Class.Name`).
+pub(crate) const CLASS_TABLE: Table<&'static str> = Table {
+    on: "class",
+    members: &[
+        member(
+            "Name",
+            0,
+            "the class's name without its package: Integer, Domineering.Position",
+            "(3).Class.Name",
+            |_, path, _, _| Ok(Value::Str(class_name(path).to_string())),
+        ),
+        member(
+            "QualifiedName",
+            0,
+            "the class's name with its package: game.Integer",
+            "(3).Class.QualifiedName",
+            |_, path, _, _| Ok(Value::Str(path.to_string())),
+        ),
+    ],
+};
+
+/// A class's name without its package: from its first capitalised part
+/// (`game.grid.Domineering.Position` is `Domineering.Position`).
+fn class_name(path: &str) -> &str {
+    let mut at = 0;
+    for part in path.split('.') {
+        if part.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return &path[at..];
+        }
+        at += part.len() + 1;
+    }
+    path
+}
+
 /// The classes `x.Class` can give, by CGSuite's paths; each is also a
 /// name (`game.Integer`).
 pub(crate) const CLASSES: &[&str] = &[
