@@ -536,8 +536,8 @@ impl Eval<'_> {
         }
         numbers.sort();
         numbers.dedup();
-        let rest = self.universal_order(rest, span)?;
-        Ok(Value::Set(numbers.into_iter().map(Value::Number).chain(rest).collect()))
+        rest.extend(numbers.into_iter().map(Value::Number));
+        Ok(Value::Set(self.universal_order(rest, span)?))
     }
 
     /// A map of `pairs`: a later entry with an equal key replaces an earlier one.
@@ -570,20 +570,26 @@ impl Eval<'_> {
     }
 
     /// Distinct values in CGSuite's universal order, as far as onag has it:
-    /// numbers (increasing), then games (in CGSuite's display order), then
-    /// loopy pseudonumbers (increasing), then other loopy games as given,
-    /// then strings (alphabetical), then the rest as given. (CGSuite orders
-    /// loopy games that are not pseudonumbers by hash codes, which onag
-    /// does not copy.)
+    /// `Nothing`, numbers (increasing), games (in CGSuite's display order),
+    /// loopy pseudonumbers (increasing), other loopy games as given, then
+    /// the other values by their class in CGSuite's order of classes:
+    /// booleans (`true` first, as CGSuite's hash codes put it), strings
+    /// (alphabetical), then coordinates, lists, sets and maps as given.
+    /// (CGSuite orders loopy games that are not pseudonumbers by hash
+    /// codes, and lists element by element, which onag does not copy.)
     fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+        let mut nothing = Vec::new();
         let mut numbers: Vec<BigRational> = Vec::new();
         let mut games = Vec::new();
         let mut pseudonumbers = Vec::new();
         let mut loopy = Vec::new();
+        let mut booleans = Vec::new();
         let mut strings: Vec<String> = Vec::new();
         let mut rest = Vec::new();
         for v in values {
             match v {
+                Value::Nothing => nothing.push(Value::Nothing),
+                Value::Bool(b) => booleans.push(b),
                 Value::Number(q) => numbers.push(q),
                 Value::Game(g) => games.push(g),
                 Value::Loopy(sided) => {
@@ -607,12 +613,23 @@ impl Eval<'_> {
         // A pseudonumber is its own stop, and stops are ordered as games.
         pseudonumbers.sort_by(|a, b| a.0.cmp(&b.0));
         strings.sort();
-        Ok(numbers
+        booleans.sort_by(|a, b| b.cmp(a));
+        // A class's place in CGSuite's order (coordinates before lists).
+        let class_rank = |v: &Value| match v {
+            Value::Pair(..) => 0,
+            Value::List(_) | Value::Range(_) => 1,
+            Value::Set(_) | Value::GameSet(_) => 2,
+            Value::Map(_) => 3,
+            _ => 4,
+        };
+        rest.sort_by_key(class_rank);
+        Ok(nothing
             .into_iter()
-            .map(Value::Number)
+            .chain(numbers.into_iter().map(Value::Number))
             .chain(games.into_iter().map(Value::Game))
             .chain(pseudonumbers.into_iter().map(|(_, v)| v))
             .chain(loopy)
+            .chain(booleans.into_iter().map(Value::Bool))
             .chain(strings.into_iter().map(Value::Str))
             .chain(rest)
             .collect())

@@ -1402,3 +1402,18 @@ fn integer_predicates_of_rationals_are_false() {
         ("5.IsEvil", "true"),
     ]);
 }
+
+/// Sets of values of several kinds print in CGSuite's order of classes
+/// (its EvalTest's string); `===` and `!==` compare like `==` and `!=`.
+#[test]
+fn mixed_sets_and_identity_comparisons() {
+    check(&[
+        (
+            "{3,\"foo\",[],true,Nothing,[3,5,3,1],+-6,*2,\"bar\"}",
+            "{Nothing,3,*2,+-6,true,\"bar\",\"foo\",[],[3,5,3,1]}",
+        ),
+        ("1..4 === [1,2,3,4]", "true"),
+        ("1..0 === []", "true"),
+        ("3 !== 4", "true"),
+    ]);
+}
