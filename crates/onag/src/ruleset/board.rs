@@ -263,6 +263,12 @@ impl<const N: usize> Board<N> {
         for r in top..=bottom {
             columns |= (mask >> (r * w)) & low(w);
         }
+        // Every column used: the rows top..=bottom are one run of bits.
+        if columns == low(w) {
+            let nh = bottom - top + 1;
+            let planes = self.planes.map(|p| ((p & mask) >> (top * w)) & low(nh * w));
+            return Board { width: self.width, height: nh as u8, planes };
+        }
         let left = columns.trailing_zeros() as usize;
         let right = 63 - columns.leading_zeros() as usize;
         let nw = right - left + 1;
