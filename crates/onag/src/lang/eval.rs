@@ -249,6 +249,10 @@ impl Eval<'_> {
                 }
             }
             ExprKind::Assign(name, value) => {
+                if members::class_by_short_name(name).is_some() {
+                    let message = format!("cannot assign to '{name}': it names a class");
+                    return Err(self.error(span, ErrorKind::InvalidInput, message));
+                }
                 let value = self.eval(value)?;
                 self.assign(name, value.clone());
                 Ok(value)

@@ -276,6 +276,7 @@ fn is_tests_membership_in_the_class_hierarchy() {
             "error: 1:3: 'is' needs a class on its right (such as game.Integer), not an integer",
         ),
         ("is := 3", "error: 1:1: cannot assign to 'is'"),
+        ("Integer := 5", "error: 1:1: cannot assign to 'Integer': it names a class"),
     ]);
 }
 
