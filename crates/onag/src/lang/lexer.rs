@@ -268,8 +268,9 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b'/' => (Tok::Slash, 1),
             b'%' => (Tok::Percent, 1),
             b'^' => (Tok::Caret, 1),
-            // CGScript's `===` and `!==` (equality of the objects) are `==`
-            // and `!=` on the values onag holds, which are never mutable.
+            // CGScript's `===` and `!==` (equality of the objects) are read
+            // as `==` and `!=`: they differ only on games kept as written
+            // (README, "Where the calculator differs from CGSuite").
             b'=' if two(b'=') && bytes.get(i + 2) == Some(&b'=') => (Tok::EqEq, 3),
             b'!' if two(b'=') && bytes.get(i + 2) == Some(&b'=') => (Tok::NotEq, 3),
             b'=' if two(b'=') => (Tok::EqEq, 2),

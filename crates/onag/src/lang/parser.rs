@@ -594,7 +594,8 @@ impl Parser<'_> {
             Tok::Ident(name) if name == "and" => {
                 return Some((BinOp::Named("and".into()), bp::AND, bp::AND + 1));
             }
-            // One `is` at most: its operands are comparisons or tighter.
+            // Its operands are comparisons or tighter; `x is A is B` groups
+            // to the left.
             Tok::Ident(name) if name == "is" => return Some((BinOp::Is, bp::IS, bp::COMPARE)),
             Tok::Ident(name) if is_infix_name(name) => {
                 return Some((BinOp::Named(name.clone()), bp::NAMED, bp::NAMED + 1));
@@ -1212,17 +1213,25 @@ impl Parser<'_> {
             _ => false,
         };
         let power = match self.peek() {
-            Tok::Lt if !literal => Some(("Pow", Tok::Gt, "'>'")),
-            Tok::LBracket if !literal => Some(("PowTo", Tok::RBracket, "']'")),
+            Tok::Lt if !literal => Some(("Pow", Tok::Gt)),
+            Tok::LBracket if !literal => Some(("PowTo", Tok::RBracket)),
             _ => None,
         };
-        if let Some((member, close, closing)) = power {
+        if let Some((member, close)) = power {
+            // Without its closing bracket `^<x` is a comparison: read the
+            // count, and go back to the arrow when no bracket closes it.
+            let saved = (self.pos, self.depth, self.opens.len(), self.at_end);
             let open = self.bump();
             // Comparisons are looser than the count: `^<k>` ends at `>`.
-            let count = self.expr(bp::NAMED)?;
-            if *self.peek() != close {
-                return self.unexpected(closing);
-            }
+            let count = match self.expr(bp::NAMED) {
+                Ok(count) if *self.peek() == close => count,
+                _ => {
+                    (self.pos, self.depth) = (saved.0, saved.1);
+                    self.opens.truncate(saved.2);
+                    self.at_end = saved.3;
+                    return Ok(None);
+                }
+            };
             let name_span = open.to(self.bump());
             let up = self.node(ExprKind::Up(UpKind::Multiple, BigInt::from(1)), start)?;
             let kind = ExprKind::Member {

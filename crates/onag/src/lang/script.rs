@@ -137,7 +137,16 @@ impl Eval<'_> {
         let params = &f.def.params;
         let mut placed: Vec<Option<(Option<String>, Value, Span)>> = vec![None; params.len()];
         let mut extra = Vec::new();
+        let mut named = false;
         for (i, (name, value, at)) in args.into_iter().enumerate() {
+            if name.is_none() && named {
+                return Err(self.error(
+                    at,
+                    ErrorKind::InvalidInput,
+                    "an argument without a name must come before the named ones",
+                ));
+            }
+            named |= name.is_some();
             let slot = match &name {
                 None if i < params.len() => i,
                 None => {
@@ -575,8 +584,9 @@ impl Eval<'_> {
     /// the other values by their class in CGSuite's order of classes:
     /// booleans (`true` first, as CGSuite's hash codes put it), strings
     /// (alphabetical), then coordinates, lists, sets and maps as given.
-    /// (CGSuite orders loopy games that are not pseudonumbers by hash
-    /// codes, and lists element by element, which onag does not copy.)
+    /// (CGSuite orders loopy games by class and then by hash codes, and
+    /// coordinates, lists and sets element by element, which onag does not
+    /// copy.)
     fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         let mut nothing = Vec::new();
         let mut numbers: Vec<BigRational> = Vec::new();

@@ -35,16 +35,12 @@ mod prec {
     pub const FUNCTION_DEF: u32 = 17;
     pub const ASSIGN: u32 = 18;
     pub const STATEMENT_SEQ: u32 = 19;
+    /// An element of a list, set or map, an argument, a condition or an
+    /// index: an assignment stands there as it is, a sequence of
+    /// statements inside `begin … end`.
+    pub const ELEMENT: u32 = ASSIGN;
     /// Any place: nothing needs parentheses.
     pub const ANY: u32 = u32::MAX;
-}
-
-/// The text of `e` as CGSuite writes it; `source` is the input `e` was read
-/// from (a loopy literal is written as it was typed).
-pub(crate) fn unparse(e: &Expr, source: &str) -> String {
-    let mut out = String::new();
-    write(&mut out, e, prec::ANY, source);
-    out
 }
 
 /// The text of a function as CGSuite prints it: `x -> x + 1`,
@@ -98,7 +94,7 @@ fn list(out: &mut String, parts: &[Expr], sep: &str, source: &str) {
         if i > 0 {
             out.push_str(sep);
         }
-        write(out, p, prec::ANY, source);
+        write(out, p, prec::ELEMENT, source);
     }
 }
 
@@ -113,7 +109,7 @@ fn args(out: &mut String, args: &[Arg], source: &str) {
             out.push_str(name);
             out.push_str(" => ");
         }
-        write(out, &a.value, prec::ANY, source);
+        write(out, &a.value, prec::ELEMENT, source);
     }
     out.push(')');
 }
@@ -131,6 +127,13 @@ fn wrapped(out: &mut String, level: u32, enclosing: u32, text: impl FnOnce(&mut 
     }
 }
 
+/// `e` written as an element ([`prec::ELEMENT`]).
+fn element(e: &Expr, source: &str) -> String {
+    let mut out = String::new();
+    write(&mut out, e, prec::ELEMENT, source);
+    out
+}
+
 /// Writes one loop clause: `for x in L`, `from a to b by c`, `while`,
 /// `where`.
 fn clause(out: &mut String, c: &LoopClause, source: &str) {
@@ -139,23 +142,23 @@ fn clause(out: &mut String, c: &LoopClause, source: &str) {
         words.push(format!("for {var}"));
     }
     match &c.source {
-        Source::In(list) => words.push(format!("in {}", unparse(list, source))),
+        Source::In(list) => words.push(format!("in {}", element(list, source))),
         Source::Range { from, to, by } => {
-            words.push(format!("from {}", unparse(from, source)));
+            words.push(format!("from {}", element(from, source)));
             if let Some(to) = to {
-                words.push(format!("to {}", unparse(to, source)));
+                words.push(format!("to {}", element(to, source)));
             }
             if let Some(by) = by {
-                words.push(format!("by {}", unparse(by, source)));
+                words.push(format!("by {}", element(by, source)));
             }
         }
         Source::Repeat => {}
     }
     if let Some(w) = &c.while_cond {
-        words.push(format!("while {}", unparse(w, source)));
+        words.push(format!("while {}", element(w, source)));
     }
     if let Some(w) = &c.where_cond {
-        words.push(format!("where {}", unparse(w, source)));
+        words.push(format!("where {}", element(w, source)));
     }
     out.push_str(&words.join(" "));
 }
@@ -197,7 +200,7 @@ fn if_text(out: &mut String, branches: &[(Expr, Expr)], otherwise: Option<&Expr>
         return;
     };
     out.push_str("if ");
-    write(out, cond, prec::ANY, source);
+    write(out, cond, prec::ELEMENT, source);
     out.push_str(" then ");
     write(out, then, prec::ANY, source);
     if !rest.is_empty() || otherwise.is_some() {
@@ -237,7 +240,7 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
             let level = if n.sign() == num_bigint::Sign::Minus { prec::NEG } else { 0 };
             wrapped(out, level, enclosing, |out| out.push_str(&format!("{n}/{d}")));
         }
-        ExprKind::Str(s) => out.push_str(&format!("{s:?}")),
+        ExprKind::Str(s) => super::value::write_string(out, s),
         ExprKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         ExprKind::Var(name) => out.push_str(name),
         ExprKind::Up(kind, n) => {
@@ -255,7 +258,10 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
             out.push('*');
             match &operand.kind {
                 ExprKind::Int(n) if *n == 1.into() => {}
-                ExprKind::Int(_) | ExprKind::Var(_) => write(out, operand, prec::ANY, source),
+                ExprKind::Int(n) if n.sign() != num_bigint::Sign::Minus => {
+                    out.push_str(&n.to_string());
+                }
+                ExprKind::Var(_) => write(out, operand, prec::ANY, source),
                 _ => {
                     out.push('(');
                     write(out, operand, prec::ANY, source);
@@ -292,17 +298,17 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write(out, k, prec::ANY, source);
+                write(out, k, prec::ELEMENT, source);
                 out.push_str(" => ");
-                write(out, v, prec::ANY, source);
+                write(out, v, prec::ELEMENT, source);
             }
             out.push('}');
         }
         ExprKind::Pair(a, b) => {
             out.push('(');
-            write(out, a, prec::ANY, source);
+            write(out, a, prec::ELEMENT, source);
             out.push_str(", ");
-            write(out, b, prec::ANY, source);
+            write(out, b, prec::ELEMENT, source);
             out.push(')');
         }
         ExprKind::Loop { clauses, body, collect } => {
@@ -336,7 +342,7 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
         ExprKind::Index(target, index) => wrapped(out, prec::POSTFIX, enclosing, |out| {
             write(out, target, prec::POSTFIX, source);
             out.push('[');
-            write(out, index, prec::ANY, source);
+            write(out, index, prec::ELEMENT, source);
             out.push(']');
         }),
         ExprKind::Logic(logic, a, b) => {
@@ -361,11 +367,12 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
                 UnOp::PlusMinus => "+-",
             });
             // `-(-x)`, not `--x`: signs that touch read as one literal.
-            let operand = unparse(a, source);
+            let mut operand = String::new();
+            write(&mut operand, a, prec::NEG, source);
             if operand.starts_with(['-', '+']) {
                 out.push_str(&format!("({operand})"));
             } else {
-                write(out, a, prec::NEG, source);
+                out.push_str(&operand);
             }
         }),
         // `a Max b` is the member call `a.Max(b)`; `G : H` is an operator.
@@ -373,7 +380,7 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
             wrapped(out, prec::POSTFIX, enclosing, |out| {
                 write(out, a, prec::POSTFIX, source);
                 out.push_str(&format!(".{name}("));
-                write(out, b, prec::ANY, source);
+                write(out, b, prec::ELEMENT, source);
                 out.push(')');
             });
         }
@@ -436,9 +443,11 @@ mod tests {
     use super::*;
     use crate::budget::Budget;
 
-    /// The text of the first statement of `source` written out again.
+    /// The text of `source` written out again.
     fn again(source: &str) -> String {
-        unparse(&parse(source).unwrap(), source)
+        let mut out = String::new();
+        write(&mut out, &parse(source).unwrap(), prec::ANY, source);
+        out
     }
 
     #[test]
@@ -459,6 +468,10 @@ mod tests {
             ("x -> x - (1 - 2)", "x -> x - (1 - 2)"),
             ("x -> (2^x)^2", "x -> (2 ^ x) ^ 2"),
             ("x -> (y := x)", "x -> (y := x)"),
+            ("x -> [begin 1; x end, 2]", "x -> [begin 1; x end, 2]"),
+            ("x -> *(-1) + *3", "x -> *(-1) + *3"),
+            ("x -> \"a\\\"b\"", "x -> \"a\\\"b\""),
+            ("x -> -(-x)", "x -> -(-x)"),
         ] {
             assert_eq!(again(typed), printed, "{typed}");
         }
@@ -479,6 +492,26 @@ mod tests {
                 inner.prop_map(|a| format!("(-{a})")),
             ]
         })
+    }
+
+    /// Nested negations are written once each, not once per level.
+    #[test]
+    fn deep_negations_are_written_in_linear_time() {
+        let deep = format!("x -> {}x", "-x^".repeat(45));
+        assert!(again(&deep).len() < 2_000);
+    }
+
+    /// A function of thousands of terms prints on the default 2 MiB stack
+    /// of a library user's thread.
+    #[test]
+    fn a_long_function_prints_on_a_small_stack() {
+        let text = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| again(&format!("x -> {}", vec!["x"; 4_000].join("+"))))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(text.starts_with("x -> x + x"));
     }
 
     proptest::proptest! {

@@ -266,6 +266,7 @@ fn is_tests_membership_in_the_class_hierarchy() {
         ("game.grid.Domineering(\"..\") is Game", "true"),
         ("game.heap.Kayles is game.heap.HeapRuleset", "true"),
         ("game.grid.Clobber is Ruleset", "true"),
+        ("game.grid.Clobber is game.grid.GenClobber", "true"),
         ("3 is Object", "true"),
         // Looser than comparisons, tighter than `not`.
         ("not 3 is Integer", "false"),
@@ -329,6 +330,9 @@ fn game_literals_print_back_in_cgsuite_notation() {
         ("n := 3; v<n>", "v<3>"),
         ("[^k for k from 1 to 3]", "[^,^^,^3]"),
         ("k := 2; 2^k", "4"),
+        // Without its closing bracket, `^<` is a comparison.
+        ("^<1", "true"),
+        ("x := 2; ^<x", "true"),
     ]);
 }
 

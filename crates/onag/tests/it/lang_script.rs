@@ -489,6 +489,7 @@ fn named_arguments_of_functions() {
             "g(z => 1, a => 2)",
             "g(1, a => 2)",
             "g(a => 1)",
+            "g(b => 3, 4)",
         ],
         expect![[r#"
             f := (x, y) -> (x - y) / 2; f(y => 3, x => 4) => 1/2
@@ -497,6 +498,7 @@ fn named_arguments_of_functions() {
             g(z => 1, a => 2) => error: 1:8: g has no parameter 'z'
             g(1, a => 2) => error: 1:11: the parameter 'a' is given twice
             g(a => 1) => error: 1:1: g takes 2 arguments, not 1
+            g(b => 3, 4) => error: 1:11: an argument without a name must come before the named ones
         "#]],
     );
 }

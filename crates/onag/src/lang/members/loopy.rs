@@ -31,7 +31,6 @@ fn stopper<'a>(ev: &Eval<'_>, v: &'a SidedValue, name: &str, span: Span) -> Resu
     ))
 }
 
-/// The options of the start of the stopper `v` on one side, as values.
 /// Whether the canonical stopper `g` is a pseudonumber (a number, `x over`,
 /// `x under`, `on` or `off`): its stops agree and it equals them.
 fn is_pseudonumber(ev: &mut Eval<'_>, g: &LoopyGame, span: Span) -> Result<bool> {
@@ -146,6 +145,7 @@ fn is_number_tiny(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<bool>
     Ok(false)
 }
 
+/// The options of the start of the stopper `v` on one side, as values.
 fn options(ev: &mut Eval<'_>, v: &SidedValue, left: bool, name: &str, span: Span) -> Result<Value> {
     let g = &stopper(ev, v, name, span)?.onside;
     let opts: Vec<u32> = if left { g.left(0).to_vec() } else { g.right(0).to_vec() };

@@ -452,12 +452,12 @@ fn place_arguments(
         .collect()
 }
 
-/// `target.name(args)` (and named infix operators `target name arg`).
 /// The values of `args` (a class's members take no named arguments).
 fn args_without_names(args: &Option<Args>) -> Vec<(Value, Span)> {
     args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect()
 }
 
+/// `target.name(args)` (and named infix operators `target name arg`).
 pub(crate) fn member(
     ev: &mut Eval<'_>,
     target: Value,

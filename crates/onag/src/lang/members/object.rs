@@ -198,12 +198,14 @@ pub(crate) fn is_instance(
     class: &Value,
     span: Span,
 ) -> Result<Value> {
-    // `game.heap.HeapRuleset` is also a function that makes rulesets.
+    // `game.heap.HeapRuleset` is also a function that makes rulesets, and
+    // `game.grid.Domineering` a ruleset.
     let named = match class {
         Value::Builtin(path) => PARENTS
             .iter()
             .flat_map(|(c, up)| std::iter::once(*c).chain(up.iter().copied()))
-            .find(|c| c == path),
+            .find(|c| c == path)
+            .or_else(|| class_named(path)),
         _ => None,
     };
     let Some(ancestor) = named.or(match class {
