@@ -98,6 +98,13 @@ fn list(out: &mut String, parts: &[Expr], sep: &str, source: &str) {
     }
 }
 
+/// Writes `parts` separated by `sep` between the two `brackets`.
+fn bracketed(out: &mut String, brackets: (&str, &str), parts: &[Expr], sep: &str, source: &str) {
+    out.push_str(brackets.0);
+    list(out, parts, sep, source);
+    out.push_str(brackets.1);
+}
+
 /// Writes call arguments: `a, name => b`.
 fn args(out: &mut String, args: &[Arg], source: &str) {
     out.push('(');
@@ -276,21 +283,9 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
             list(out, right, ",", source);
             out.push('}');
         }
-        ExprKind::PlusMinusSet(options) => {
-            out.push_str("+-{");
-            list(out, options, ",", source);
-            out.push('}');
-        }
-        ExprKind::List(items) => {
-            out.push('[');
-            list(out, items, ", ", source);
-            out.push(']');
-        }
-        ExprKind::Set(items) => {
-            out.push('{');
-            list(out, items, ", ", source);
-            out.push('}');
-        }
+        ExprKind::PlusMinusSet(options) => bracketed(out, ("+-{", "}"), options, ",", source),
+        ExprKind::List(items) => bracketed(out, ("[", "]"), items, ", ", source),
+        ExprKind::Set(items) => bracketed(out, ("{", "}"), items, ", ", source),
         ExprKind::Map(entries) if entries.is_empty() => out.push_str("{=>}"),
         ExprKind::Map(entries) => {
             out.push('{');
