@@ -1422,3 +1422,25 @@ fn mixed_sets_and_identity_comparisons() {
         ("3 !== 4", "true"),
     ]);
 }
+
+/// A ruleset named without arguments answers members as every ruleset of
+/// its kind does.
+#[test]
+fn rulesets_named_alone_answer_their_kind_of_members() {
+    check(&[
+        (
+            "game.heap.Mem.NimValueSequence(10)",
+            "error: 1:15: NimValueSequence needs a ruleset of single heaps; game.heap.Mem is one of pairs",
+        ),
+        (
+            "game.heap.FibonacciNim.NimValueSequence(10)",
+            "error: 1:24: NimValueSequence needs a ruleset of single heaps; game.heap.FibonacciNim is one of pairs",
+        ),
+        (
+            "game.heap.Cutcake.NimValueSequence(10)",
+            "error: 1:19: NimValueSequence cannot be applied to a ruleset",
+        ),
+        ("game.heap.Kayles.NimValueSequence(5)", "[1,2,3,1,4]"),
+        ("game.grid.Domineering.Position", "⟪game.grid.Domineering.Position⟫"),
+    ]);
+}

@@ -452,6 +452,24 @@ fn place_arguments(
         .collect()
 }
 
+/// A ruleset that a name stands for without arguments, as its value
+/// (`game.heap.Mem`, `game.heap.FibonacciNim`, `game.heap.Cutcake`), so
+/// that its members are those of every ruleset of its kind; any other
+/// name as it is.
+fn ruleset_constant(path: String) -> Value {
+    use super::rules::ClassicRuleset;
+    use crate::impartial::heap::memory::MemoryRule;
+    let short = path.rsplit('.').next().unwrap_or(&path);
+    match short {
+        "Mem" => Value::ClassicRuleset(ClassicRuleset::Memory(MemoryRule::Mem)),
+        "FibonacciNim" => Value::ClassicRuleset(ClassicRuleset::Memory(MemoryRule::TakeAway(2, 1))),
+        _ => match super::partizan::find(short) {
+            Some(r) if r.params.is_empty() => Value::PartizanRuleset(r, None),
+            _ => Value::Builtin(path),
+        },
+    }
+}
+
 /// The values of `args` (a class's members take no named arguments).
 fn args_without_names(args: &Option<Args>) -> Vec<(Value, Span)> {
     args.iter().flatten().map(|(_, v, s)| (v.clone(), *s)).collect()
@@ -479,6 +497,7 @@ pub(crate) fn member(
     }
     let target = match target {
         Value::Class(path) if object::TABLE.find(name).is_none() => Value::Builtin(path.into()),
+        Value::Builtin(path) if known_members().contains(&name) => ruleset_constant(path),
         other => other,
     };
     if let Value::Builtin(path) = &target
