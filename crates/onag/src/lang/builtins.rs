@@ -202,7 +202,7 @@ pub(crate) fn namespace_member(
 ) -> Result<Value> {
     let full = format!("{path}.{name}");
     if name == "Class"
-        && let Some(class) = super::members::class_of_name(path)
+        && let Some(class) = super::members::class_of_name(ev, path, span)?
     {
         return Ok(Value::Class(class));
     }

@@ -456,7 +456,7 @@ fn place_arguments(
 /// (`game.heap.Mem`, `game.heap.FibonacciNim`, `game.heap.Cutcake`), so
 /// that its members are those of every ruleset of its kind; any other
 /// name as it is.
-fn ruleset_constant(path: String) -> Value {
+pub(super) fn ruleset_constant(path: String) -> Value {
     use super::rules::ClassicRuleset;
     use crate::impartial::heap::memory::MemoryRule;
     let short = path.rsplit('.').next().unwrap_or(&path);

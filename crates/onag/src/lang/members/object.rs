@@ -268,16 +268,25 @@ pub(crate) fn is_class_package(path: &str) -> bool {
 }
 
 /// The class of the ruleset a name stands for (`game.heap.Kayles`,
-/// `game.grid.Clobber`): CGSuite defines the heap games by their codes, by
-/// `GenWythoff` and by `GenMem`, and the catalog's by their classes.
-pub(crate) fn class_of_name(path: &str) -> Option<&'static str> {
+/// `game.grid.Clobber`): the class of the ruleset's value, and for
+/// Wythoff's game, which is only ever a position here, `GenWythoff`.
+pub(crate) fn class_of_name(
+    ev: &mut Eval<'_>,
+    path: &str,
+    span: Span,
+) -> Result<Option<&'static str>> {
     let short = path.rsplit('.').next().unwrap_or(path);
-    Some(match short {
-        "Nim" | "Kayles" | "DawsonsKayles" | "GrundysGame" => "game.heap.TakeAndBreak",
-        "Wythoff" => "game.heap.GenWythoff",
-        "Mem" | "FibonacciNim" => "game.heap.GenMem",
-        _ => catalog_class(&crate::ruleset::catalog::find(short)?.class()),
-    })
+    if short == "Wythoff" {
+        return Ok(Some("game.heap.GenWythoff"));
+    }
+    let value = match super::super::heap::plain_ruleset(short) {
+        Some(rules) => Value::Ruleset(rules),
+        None => super::ruleset_constant(path.to_string()),
+    };
+    match value {
+        Value::Builtin(_) => Ok(None),
+        v => class_of(ev, &v, span).map(Some),
+    }
 }
 
 /// A catalog class by its path, as [`ruleset_classes`] holds it.
@@ -327,7 +336,7 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Thermograph(_) => "cgsuite.util.Thermograph",
         Value::Trajectory(_) => "cgsuite.util.Trajectory",
         Value::Expansion(_) => "cgsuite.util.UptimalExpansion",
-        Value::Builtin(path) => match class_of_name(path) {
+        Value::Builtin(path) => match class_of_name(ev, path, span)? {
             Some(class) => class,
             None => return Err(no_class(ev, v, span)),
         },
