@@ -74,6 +74,14 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
     if let Value::ClassicRuleset(rules) = &callee {
         return classic::call_ruleset(ev, rules, &args, span);
     }
+    if let Value::Class(path) = &callee
+        && path.starts_with("cgsuite.util.Mutable")
+    {
+        // 0 or 1 arguments: `construct_mutable` says so for any other count.
+        let count = args.len();
+        let a = positional(ev, path, Some(args), count, span)?;
+        return super::members::construct_mutable(ev, path, &a, span);
+    }
     if let Value::Turning(rule) = &callee {
         return rulesets::coin_row(ev, rule, &args, span);
     }

@@ -318,14 +318,21 @@ impl Eval<'_> {
     /// {L|L}` is `{0,*|0,*}`, `{G.LeftOptions|}` has G's Left options.
     fn spliced(&self, options: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         let collection = |v: &Value| {
-            matches!(v, Value::List(_) | Value::Set(_) | Value::GameSet(_) | Value::Range(_))
+            matches!(
+                v,
+                Value::List(_)
+                    | Value::Set(_)
+                    | Value::GameSet(_)
+                    | Value::Range(_)
+                    | Value::Mutable(_)
+            )
         };
         if !options.iter().any(collection) {
             return Ok(options);
         }
         let mut out = Vec::with_capacity(options.len());
         for v in options {
-            match super::range::expand(self, v, span)? {
+            match super::mutable::frozen(super::range::expand(self, v, span)?) {
                 Value::List(items) | Value::Set(items) => out.extend(items),
                 Value::GameSet(ids) => out.extend(ids.into_iter().map(|g| self.game_value(g))),
                 other => out.push(other),

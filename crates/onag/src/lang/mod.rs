@@ -36,6 +36,7 @@ pub mod lexer;
 mod loopy;
 pub mod members;
 mod misere;
+pub mod mutable;
 pub mod number_forms;
 mod ops;
 pub mod parser;

@@ -72,6 +72,16 @@ pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Resu
     {
         return Ok(true);
     }
+    if let (Value::Mutable(x), Value::Mutable(y)) = (a, b) {
+        if std::sync::Arc::ptr_eq(x, y) {
+            return Ok(true);
+        }
+        let (x, y) = (x.snapshot(), y.snapshot());
+        if x.class_name() != y.class_name() {
+            return Ok(false);
+        }
+        return equal(ev, &x.frozen(), &y.frozen(), span);
+    }
     if let (Value::List(x), Value::List(y)) = (a, b) {
         if x.len() != y.len() {
             return Ok(false);

@@ -186,13 +186,14 @@ impl ClassicRuleset {
     pub(crate) fn map_games(
         &mut self,
         f: &mut dyn FnMut(crate::game::GameId) -> crate::error::Result<crate::game::GameId>,
+        seen: &mut super::value::Seen,
     ) -> crate::error::Result<()> {
         match self {
             ClassicRuleset::UserHeap(c)
             | ClassicRuleset::UserCoordinate(c)
             | ClassicRuleset::TakeAwayBy(c)
             | ClassicRuleset::GenMem(c)
-            | ClassicRuleset::GenWythoff(c) => super::value::map_closure(c, f),
+            | ClassicRuleset::GenWythoff(c) => super::value::map_closure(c, f, seen),
             ClassicRuleset::Memory(_) | ClassicRuleset::Product(..) => Ok(()),
         }
     }

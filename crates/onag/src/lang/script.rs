@@ -343,7 +343,8 @@ impl Eval<'_> {
                 }
             }
             Source::In(list) => {
-                let source = self.eval(list)?;
+                // A mutable collection is walked as it is when the loop starts.
+                let source = super::mutable::frozen(self.eval(list)?);
                 if let Value::Range(r) = &source {
                     // Counted, not listed: `for x in 1..10^9 while ...` holds
                     // one element at a time.
@@ -587,7 +588,7 @@ impl Eval<'_> {
     /// (CGSuite orders loopy games by class and then by hash codes, and
     /// coordinates, lists and sets element by element, which onag does not
     /// copy.)
-    fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+    pub(crate) fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         let mut nothing = Vec::new();
         let mut numbers: Vec<BigRational> = Vec::new();
         let mut games = Vec::new();
@@ -630,7 +631,8 @@ impl Eval<'_> {
             Value::List(_) | Value::Range(_) => 1,
             Value::Set(_) | Value::GameSet(_) => 2,
             Value::Map(_) => 3,
-            _ => 4,
+            Value::Mutable(_) => 4,
+            _ => 5,
         };
         rest.sort_by_key(class_rank);
         Ok(nothing
@@ -648,6 +650,7 @@ impl Eval<'_> {
     /// `target[index]`: a list's element (counted from 1) or a map's value
     /// (`Nothing` for a missing key).
     pub(crate) fn index(&mut self, target: Value, index: Value, span: Span) -> Result<Value> {
+        let target = super::mutable::frozen(target);
         if let Value::Range(r) = &target {
             let len = r.len();
             return match index.as_integer() {

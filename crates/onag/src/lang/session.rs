@@ -85,7 +85,12 @@ impl Session {
         let mut fresh = Arena::new();
         let mut vars = std::mem::take(&mut self.state.vars);
         let old = &self.state.arena;
-        let copied = vars.values_mut().try_for_each(|v| v.map_games(&mut |g| fresh.import(old, g)));
+        // One pass over every variable: a mutable collection shared by
+        // several of them is moved once.
+        let mut seen = Vec::new();
+        let copied = vars
+            .values_mut()
+            .try_for_each(|v| v.map_games_seen(&mut |g| fresh.import(old, g), &mut seen));
         self.state.vars = vars;
         // The copy cannot run out of budget (the fresh arena has none);
         // should it fail anyway, the session keeps its arena as it is.

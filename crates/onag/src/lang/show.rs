@@ -105,6 +105,32 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                 out.push('}');
             }
         }
+        Value::Mutable(m) => {
+            let contents = m.snapshot();
+            out.push_str(contents.class_name());
+            out.push('(');
+            match &contents {
+                super::mutable::Contents::List(items) | super::mutable::Contents::Set(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write(state, out, item)?;
+                    }
+                }
+                super::mutable::Contents::Map(entries) => {
+                    for (i, (k, v)) in entries.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write(state, out, k)?;
+                        out.push_str(" => ");
+                        write(state, out, v)?;
+                    }
+                }
+            }
+            out.push(')');
+        }
         Value::Player(p) => out.push_str(match p {
             super::value::Player::Left => "Left",
             super::value::Player::Right => "Right",

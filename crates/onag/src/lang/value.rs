@@ -108,17 +108,25 @@ pub enum Value {
     /// An explicit game `'{L|R}'` or a compound game built from one, kept
     /// as written.
     Explicit(std::sync::Arc<super::explicit::Explicit>),
+    /// A mutable list, set or map (`MutableList([1,2])`), shared by every
+    /// copy of the value.
+    Mutable(std::sync::Arc<super::mutable::Shared>),
 }
+
+/// The mutable collections already mapped in one pass of
+/// [`Value::map_games`].
+pub(crate) type Seen = Vec<*const super::mutable::Shared>;
 
 /// Replaces every game id captured by a function (see [`Value::map_games`]).
 pub(crate) fn map_closure(
     closure: &mut std::sync::Arc<Closure>,
     f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
+    seen: &mut Seen,
 ) -> crate::error::Result<()> {
     if closure.captured.iter().any(|(_, v)| v.holds_games()) {
         let closure = std::sync::Arc::make_mut(closure);
         for (_, v) in closure.captured.iter_mut() {
-            v.map_games(f)?;
+            v.map_games_seen(f, seen)?;
         }
     }
     Ok(())
@@ -168,6 +176,17 @@ impl Value {
         &mut self,
         f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
     ) -> crate::error::Result<()> {
+        self.map_games_seen(f, &mut Vec::new())
+    }
+
+    /// [`Value::map_games`] in a pass that has already mapped the mutable
+    /// collections in `seen` (each is mapped once, however many values
+    /// share it).
+    pub(crate) fn map_games_seen(
+        &mut self,
+        f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
+        seen: &mut Seen,
+    ) -> crate::error::Result<()> {
         match self {
             Value::Game(g) => *g = f(*g)?,
             Value::GameSet(games) => {
@@ -177,23 +196,35 @@ impl Value {
             }
             Value::List(items) | Value::Set(items) => {
                 for item in items.iter_mut() {
-                    item.map_games(f)?;
+                    item.map_games_seen(f, seen)?;
                 }
             }
             Value::Pair(a, b) => {
-                a.map_games(f)?;
-                b.map_games(f)?;
+                a.map_games_seen(f, seen)?;
+                b.map_games_seen(f, seen)?;
+            }
+            Value::Entry(e) => {
+                e.0.map_games_seen(f, seen)?;
+                e.1.map_games_seen(f, seen)?;
+            }
+            Value::Table(rows) => {
+                for v in rows.iter_mut().flatten() {
+                    v.map_games_seen(f, seen)?;
+                }
             }
             Value::Map(entries) => {
                 for (k, v) in entries.iter_mut() {
-                    k.map_games(f)?;
-                    v.map_games(f)?;
+                    k.map_games_seen(f, seen)?;
+                    v.map_games_seen(f, seen)?;
                 }
             }
-            Value::Function(closure) => map_closure(closure, f)?,
-            Value::ClassicRuleset(rules) => rules.map_games(f)?,
+            Value::Function(closure) => map_closure(closure, f, seen)?,
+            Value::ClassicRuleset(rules) => rules.map_games(f, seen)?,
             Value::Explicit(e) => std::sync::Arc::make_mut(e).map_games(f)?,
-            Value::Classic(super::rules::ClassicPosition::User(rules, _)) => rules.map_games(f)?,
+            Value::Classic(super::rules::ClassicPosition::User(rules, _)) => {
+                rules.map_games(f, seen)?
+            }
+            Value::Mutable(m) => m.map_games(f, seen)?,
             _ => {}
         }
         Ok(())
@@ -250,6 +281,11 @@ impl Value {
             Value::Function(_) => "a function",
             Value::Map(_) => "a map",
             Value::Player(_) => "a player",
+            Value::Mutable(m) => match m.class_name() {
+                "MutableList" => "a mutable list",
+                "MutableSet" => "a mutable set",
+                _ => "a mutable map",
+            },
         }
     }
 }

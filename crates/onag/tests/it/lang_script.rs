@@ -502,3 +502,118 @@ fn named_arguments_of_functions() {
         "#]],
     );
 }
+
+/// Mutable collections, each step with the string CGSuite's own tests
+/// expect (`CgsuiteUtilTest`): lists keep order and repeats, sets keep
+/// CGSuite's order of display, maps keep the order keys were first put.
+#[test]
+fn mutable_collections_print_as_cgsuite() {
+    let steps: &[(&str, &str)] = &[
+        ("MutableList()", "MutableList()"),
+        ("x := MutableList([3,4,5])", "MutableList(3, 4, 5)"),
+        ("x[2]", "4"),
+        ("x.Add(*); x", "MutableList(3, 4, 5, *)"),
+        (
+            "x.AddAll([1/2, 1/4, *2, *3, 1/2, 1/4, *3]); x",
+            "MutableList(3, 4, 5, *, 1/2, 1/4, *2, *3, 1/2, 1/4, *3)",
+        ),
+        ("x.Contains(*3)", "true"),
+        ("x.Remove(1/2); x", "MutableList(3, 4, 5, *, 1/4, *2, *3, 1/2, 1/4, *3)"),
+        ("x.RemoveAll([4, *2]); x", "MutableList(3, 5, *, 1/4, *3, 1/2, 1/4, *3)"),
+        ("x.RemoveAll([1/4, 1/4]); x", "MutableList(3, 5, *, *3, 1/2, *3)"),
+        ("x.RemoveAt(2); x", "MutableList(3, *, *3, 1/2, *3)"),
+        ("x.Sort(); x", "MutableList(1/2, 3, *, *3, *3)"),
+        (
+            "x.SortWith((a, b) -> if a < b then -1 elseif a > b then 1 else 0 end)",
+            "MutableList(*, *3, *3, 1/2, 3)",
+        ),
+        ("x.Clear(); x", "MutableList()"),
+        ("MutableSet()", "MutableSet()"),
+        ("x := MutableSet([3,4,5])", "MutableSet(3, 4, 5)"),
+        ("x.Add(*); x", "MutableSet(3, 4, 5, *)"),
+        (
+            "x.AddAll([1/2, 1/4, *2, *3, 1/2, 1/4, *3]); x",
+            "MutableSet(1/4, 1/2, 3, 4, 5, *, *2, *3)",
+        ),
+        ("x.Contains(*3)", "true"),
+        ("x.Remove(1/4); x", "MutableSet(1/2, 3, 4, 5, *, *2, *3)"),
+        ("x.RemoveAll([3, 5, *2, 5, 19]); x", "MutableSet(1/2, 4, *, *3)"),
+        ("x.Clear(); x", "MutableSet()"),
+        ("MutableMap()", "MutableMap()"),
+        ("x := MutableMap({3 => true, 5 => Left})", "MutableMap(3 => true, 5 => Left)"),
+        ("x[5]", "Left"),
+        ("x[*]", "error: 1:1: Key not found: *"),
+        ("x.ContainsKey(5)", "true"),
+        ("x.Entries", "{3 => true,5 => Left}"),
+        ("x.Put(3, false); x", "MutableMap(3 => false, 5 => Left)"),
+        ("x.Put(*, 101); x", "MutableMap(3 => false, 5 => Left, * => 101)"),
+        (
+            "x.PutAll({Right => 1474, 3 => 1/7}); x",
+            "MutableMap(3 => 1/7, 5 => Left, * => 101, Right => 1474)",
+        ),
+        ("x.Clear(); x", "MutableMap()"),
+    ];
+    let inputs: Vec<&str> = steps.iter().map(|s| s.0).collect();
+    let expected: String = steps.iter().map(|(i, o)| format!("{i} => {o}\n")).collect();
+    assert_eq!(transcript(&inputs), expected);
+}
+
+/// A mutable collection is shared by every value that holds it (a copy, a
+/// function's captured variable, a loop), and can never hold itself.
+#[test]
+fn mutable_collections_are_shared_and_acyclic() {
+    check(
+        &[
+            "x := MutableList(); y := x; y.Add(1); x",
+            "f := k -> x.Add(k); f(2); f(3); y",
+            "s := 0; for e in x do x.Add(e); s := s + e end; [s, x.Length]",
+            "x.Add(x)",
+            "z := MutableList([x]); x.Add(z)",
+            "x.Add([{1 => z}])",
+            "MutableList([1]) == MutableList([1])",
+            "MutableList([1]) == MutableSet([1])",
+            "x is List",
+            "x.RemoveAt(10)",
+            "MutableMap().Add(1)",
+            "MutableList(1, 2)",
+            "{x | }",
+        ],
+        expect![[r#"
+            x := MutableList(); y := x; y.Add(1); x => MutableList(1)
+            f := k -> x.Add(k); f(2); f(3); y => MutableList(1, 2, 3)
+            s := 0; for e in x do x.Add(e); s := s + e end; [s, x.Length] => [6,6]
+            x.Add(x) => error: 1:7: a MutableList cannot hold itself
+            z := MutableList([x]); x.Add(z) => error: 1:30: a MutableList cannot hold itself
+            x.Add([{1 => z}]) => error: 1:7: a MutableList cannot hold itself
+            MutableList([1]) == MutableList([1]) => true
+            MutableList([1]) == MutableSet([1]) => false
+            x is List => true
+            x.RemoveAt(10) => error: 1:12: List index out of bounds: 10
+            MutableMap().Add(1) => error: 1:14: Add needs a mutable list or set; a map takes Put
+            MutableList(1, 2) => error: 1:1: MutableList takes 0 or 1 arguments, not 2
+            {x | } => 4
+        "#]],
+    );
+}
+
+/// Games held by a mutable collection survive the arena's compaction after
+/// an input that ran out of budget, and a collection shared by two
+/// variables and a function is moved once.
+#[test]
+fn mutable_collections_survive_compaction() {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(2_000);
+    let run = |session: &mut Session, input: &str| match session.run_to_string(input, &budget) {
+        Ok(text) => text,
+        Err(err) => format!("error: {err}"),
+    };
+    run(&mut session, "x := MutableList([^, {3|*}]); y := x; f := k -> x");
+    run(&mut session, "m := MutableMap({^^ => x})");
+    let err =
+        run(&mut session, "game.grid.Domineering(\".....|.....|.....|.....|.....\").CanonicalForm");
+    assert!(err.starts_with("error:"), "{err}");
+    assert_eq!(run(&mut session, "x"), "MutableList(^, {3|*})");
+    assert_eq!(run(&mut session, "y.Add(v); f(0)"), "MutableList(^, {3|*}, v)");
+    assert_eq!(run(&mut session, "m"), "MutableMap(^^ => MutableList(^, {3|*}, v))");
+    assert_eq!(run(&mut session, "x[1] + x[3]"), "0");
+}

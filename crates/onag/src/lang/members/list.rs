@@ -195,7 +195,7 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
         member(
             "Sorted",
             0,
-            "the elements in increasing order (numbers, inf, strings, or lists of them element by element)",
+            "the elements in increasing order (numbers and inf, strings, lists of them element by element; mixed kinds in CGSuite's order of classes)",
             "[3,1,2].Sorted",
             |ev, items, _, s| sorted(ev, items, s).map(Value::List),
         ),
@@ -301,7 +301,12 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
 };
 
 /// The position of `x` among `items` (by `==`).
-fn index_of(ev: &mut Eval<'_>, items: &[Value], x: &Value, span: Span) -> Result<Option<usize>> {
+pub(super) fn index_of(
+    ev: &mut Eval<'_>,
+    items: &[Value],
+    x: &Value,
+    span: Span,
+) -> Result<Option<usize>> {
     for (i, item) in items.iter().enumerate() {
         if ops::equal(ev, item, x, span)? {
             return Ok(Some(i));
@@ -310,8 +315,12 @@ fn index_of(ev: &mut Eval<'_>, items: &[Value], x: &Value, span: Span) -> Result
     Ok(None)
 }
 
-/// The elements of a list or set argument.
-fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<Vec<Value>> {
+/// The elements of a list or set argument (a mutable one's as they are now).
+pub(super) fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<Vec<Value>> {
+    if let Value::Mutable(m) = &arg.0 {
+        let frozen = m.snapshot().frozen();
+        return elements(ev, name, &(frozen, arg.1));
+    }
     match &arg.0 {
         Value::List(items) | Value::Set(items) => Ok(items.clone()),
         Value::GameSet(games) => Ok(games.iter().map(|&g| ev.game_value(g)).collect()),
@@ -368,7 +377,7 @@ fn filter(
 }
 
 /// The elements in increasing order: all numbers, or all strings.
-fn sorted(ev: &Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
+pub(super) fn sorted(ev: &mut Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
     let mut out = items.to_vec();
     if items.iter().all(|x| matches!(x, Value::Number(_) | Value::Infinity(_))) {
         // -inf, the numbers, inf.
@@ -400,11 +409,8 @@ fn sorted(ev: &Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
         order.sort_by(|&i, &j| keys[i].cmp(&keys[j]));
         out = order.into_iter().map(|i| items[i].clone()).collect();
     } else {
-        return Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            "ordering the elements needs all numbers or all strings",
-        ));
+        // Mixed kinds: CGSuite's order of classes (numbers, games, …).
+        out = ev.universal_order(out, span)?;
     }
     Ok(out)
 }
@@ -569,7 +575,12 @@ fn updated(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Re
 
 /// `[a, b, …].SortedWith(f)`: sorted by the comparator `f(x, y)`, an
 /// integer below, equal to or above 0 (a stable merge sort).
-fn sorted_with(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Result<Value> {
+pub(super) fn sorted_with(
+    ev: &mut Eval<'_>,
+    items: &[Value],
+    args: Args<'_>,
+    span: Span,
+) -> Result<Value> {
     let (f, at) = &args[0];
     let Value::Function(f) = f else {
         return Err(ev.error(

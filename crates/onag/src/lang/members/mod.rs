@@ -22,6 +22,7 @@ mod list;
 mod loopy;
 mod map;
 mod misere;
+mod mutable;
 mod number;
 mod object;
 mod player;
@@ -290,6 +291,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
     docs.extend(map::ENTRY_TABLE.docs());
+    docs.extend(mutable::TABLE.docs());
     docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
     docs.extend(misere::TABLE.docs());
@@ -352,6 +354,16 @@ pub fn known_members() -> Vec<&'static str> {
 /// canonical form).
 const POSITION_GAME_MEMBERS: &[&str] =
     &["CanonicalForm", "AtomicWeight", "ReducedCanonicalForm", "OutcomeClass"];
+
+/// `MutableList(…)`, `MutableSet(…)` or `MutableMap(…)` of the class `path`.
+pub(crate) fn construct_mutable(
+    ev: &mut Eval<'_>,
+    path: &str,
+    args: &[(Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    mutable::construct(ev, path, args, span)
+}
 
 /// The ruleset a builtin path or ruleset value names.
 pub(super) fn ruleset_of(target: &Value) -> Option<Ruleset> {
@@ -519,6 +531,12 @@ pub(crate) fn member(
         Value::Range(r) => match range::TABLE.call(ev, &r, name, &plain, span) {
             Some(result) => return result,
             None => super::range::expand(ev, Value::Range(r), span)?,
+        },
+        // A mutable collection answers the members that change it; to the
+        // others it is a copy of its contents.
+        Value::Mutable(m) => match mutable::TABLE.call(ev, &m, name, &plain, span) {
+            Some(result) => return result,
+            None => m.snapshot().frozen(),
         },
         other => other,
     };

@@ -102,6 +102,9 @@ pub(crate) const CLASSES: &[&str] = &[
     "cgsuite.lang.Coordinates",
     "cgsuite.lang.Class",
     "cgsuite.util.Table",
+    "cgsuite.util.MutableList",
+    "cgsuite.util.MutableSet",
+    "cgsuite.util.MutableMap",
     "cgsuite.util.Thermograph",
     "cgsuite.util.Trajectory",
     "cgsuite.util.UptimalExpansion",
@@ -165,6 +168,9 @@ const PARENTS: &[(&str, &[&str])] = &[
     ("cgsuite.lang.Range", &["cgsuite.lang.List"]),
     ("cgsuite.lang.Set", &["cgsuite.lang.Collection"]),
     ("cgsuite.lang.Map", &["cgsuite.lang.Collection", "cgsuite.lang.Function"]),
+    ("cgsuite.util.MutableList", &["cgsuite.lang.List"]),
+    ("cgsuite.util.MutableSet", &["cgsuite.lang.Set"]),
+    ("cgsuite.util.MutableMap", &["cgsuite.lang.Map"]),
 ];
 
 /// The classes `class` extends directly. A catalog ruleset's positions are
@@ -333,6 +339,11 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Pair(..) => "cgsuite.lang.Coordinates",
         Value::Class(_) => "cgsuite.lang.Class",
         Value::Table(_) => "cgsuite.util.Table",
+        Value::Mutable(m) => match m.class_name() {
+            "MutableList" => "cgsuite.util.MutableList",
+            "MutableSet" => "cgsuite.util.MutableSet",
+            _ => "cgsuite.util.MutableMap",
+        },
         Value::Thermograph(_) => "cgsuite.util.Thermograph",
         Value::Trajectory(_) => "cgsuite.util.Trajectory",
         Value::Expansion(_) => "cgsuite.util.UptimalExpansion",
