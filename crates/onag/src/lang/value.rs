@@ -90,7 +90,8 @@ pub enum Value {
     /// printed `⟪game.Integer⟫`.
     Class(&'static str),
     /// A loopy game that is not a short game: its sides as canonical
-    /// stoppers (one stopper when they are equal).
+    /// stoppers (one stopper when they are equal), or simplified sides
+    /// that are not stoppers (Bach's Carousel, a `game.SidedValue`).
     Loopy(Box<crate::loopy::partizan::SidedValue>),
     /// An outcome class of loopy play (`D` for a draw, hatted classes).
     LoopyOutcome(crate::loopy::partizan::LoopyOutcome),

@@ -321,3 +321,44 @@ fn predicates_and_options_of_stoppers_as_cgsuite() {
         ("{0|dud}.OutcomeClass", "NHat"),
     ]);
 }
+
+/// A game whose sides are not stoppers (Bach's Carousel) is a
+/// `game.SidedValue`: every answer is CGSuite's (`SidedValueTestCase`).
+#[test]
+fn non_stopper_sided_values_as_cgsuite() {
+    let bach = "(a{0,{1|1,{*,{1+*|1+*,a}|*}}|0})";
+    let mut cases: Vec<(String, String)> = vec![
+        (bach.to_string(), "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}".to_string()),
+        (format!("{bach}.Class"), "\u{27ea}game.SidedValue\u{27eb}".to_string()),
+        (format!("{bach}.OutcomeClass"), "N".to_string()),
+    ];
+    for predicate in [
+        "IsIdempotent",
+        "IsInfinitesimal",
+        "IsInteger",
+        "IsLoopfree",
+        "IsNimber",
+        "IsNumber",
+        "IsNumberish",
+        "IsNumberTiny",
+        "IsOrdinal",
+        "IsPlumtree",
+        "IsPseudonumber",
+        "IsStopper",
+        "IsStopperSided",
+        "IsUptimal",
+        "IsZero",
+    ] {
+        cases.push((format!("{bach}.{predicate}"), "false".to_string()));
+    }
+    for (input, want) in &cases {
+        assert_eq!(run(input), *want, "input {input:?}");
+    }
+    // CGSuite has no Onside for a SidedValue; here it is an error too.
+    assert!(run(&format!("{bach}.Onside")).contains("needs stopper sides"));
+    check(&[
+        ("b := a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}; b + 1 > b", "true"),
+        ("b := a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}; (b + 1).OutcomeClass", "L"),
+        ("b := a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}; b <> 0", "true"),
+    ]);
+}

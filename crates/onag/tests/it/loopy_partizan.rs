@@ -73,6 +73,30 @@ fn sided_values_print_as_cgsuite() {
 /// Small strips valued by hand: a lone toad with room shuttles forever
 /// (`t.`: Left always has a move, Right never: `on`), a frog likewise
 /// (`off`), blocked pieces are 0.
+/// Bach's Carousel is not stopper-sided: its sides, simplified, print as
+/// CGSuite prints them (its `SidedValueTestCase`), and its outcome is N.
+#[test]
+fn bachs_carousel_keeps_simplified_sides() {
+    let mut arena = Arena::new();
+    let b = Budget::unlimited();
+    let v = value("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", &mut arena);
+    assert!(!v.is_stopper_sided());
+    assert!(!v.is_stopper(&b).unwrap());
+    assert_eq!(
+        print_value(&v, &mut arena, &b).unwrap(),
+        "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}"
+    );
+    assert_eq!(v.outcome(&b).unwrap().to_string(), "N");
+    // Adding 1 moves both sides up by 1, as CGSuite's sum does.
+    let one = value("1", &mut arena);
+    let w = v.sum(&one, 1 << 16, &b).unwrap();
+    assert_eq!(
+        print_value(&w, &mut arena, &b).unwrap(),
+        "a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1}"
+    );
+    assert!(v.leq(&w, &b).unwrap() && !w.leq(&v, &b).unwrap());
+}
+
 #[test]
 fn backsliding_toads_and_frogs_values() {
     use onag::loopy::partizan::backsliding::Backsliding;
@@ -390,6 +414,58 @@ mod oracle {
             assert_eq!(v.outcome(&b).unwrap(), oracle_outcome(&g, &zero), "{g:?}");
         }
         assert!(done > 50, "{done} done, {failed} not stopper-sided");
+    }
+
+    /// Every game has a value now: sides that are not stoppers are kept
+    /// simplified. Each simplified side compares with stoppers as the game
+    /// does under its rule, bisimilar nodes merged keep every comparison,
+    /// and the value's outcome is that of play (the oracle), stopper-sided
+    /// or not. Random small games are nearly always stopper-sided, so sums
+    /// of Bach's Carousel with random stoppers are checked too.
+    #[test]
+    fn simplified_sides_of_any_game_keep_comparisons_and_outcomes() {
+        use onag::game::Arena;
+        use onag::loopy::partizan::canonical::{merge_bisimilar, simplified_side};
+        use onag::loopy::partizan::parse::{Literal, parse_literal};
+        let mut rng = StdRng::seed_from_u64(23);
+        let b = Budget::unlimited();
+        let zero = LoopyGame::new(vec![vec![]], vec![vec![]], 0).unwrap();
+        let mut arena = Arena::new();
+        let Literal::Game(bach) =
+            parse_literal("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", &mut arena, &b).unwrap()
+        else {
+            panic!("Bach's Carousel is a game literal")
+        };
+        let mut not_sided = 0;
+        for i in 0..240 {
+            let (g, h) = if i % 4 == 0 {
+                (bach.clone(), random_stopper(&mut rng, 3))
+            } else {
+                (random_game(&mut rng, 5), zero.clone())
+            };
+            let g = g.sum(&h, 1 << 16).unwrap();
+            let on = simplified_side(&g, true, &b).unwrap();
+            let off = simplified_side(&g, false, &b).unwrap();
+            if !(on.is_stopper() && off.is_stopper()) {
+                not_sided += 1;
+            }
+            let merged = merge_bisimilar(&g);
+            assert!(merged.len() <= g.len());
+            for _ in 0..2 {
+                let x = random_stopper(&mut rng, 4);
+                for (side_game, rule) in [(&on, Rule::Onside), (&off, Rule::Offside)] {
+                    let want = leq(&g, 0, &x, 0, rule, &b).unwrap();
+                    assert_eq!(leq(side_game, 0, &x, 0, rule, &b).unwrap(), want, "{g:?}");
+                    assert_eq!(leq(&merged, 0, &x, 0, rule, &b).unwrap(), want, "{g:?}");
+                    let want = leq(&x, 0, &g, 0, rule, &b).unwrap();
+                    assert_eq!(leq(&x, 0, side_game, 0, rule, &b).unwrap(), want, "{g:?}");
+                }
+            }
+            let v = SidedValue::of(&g, &b).unwrap();
+            assert_eq!(v.is_stopper_sided(), on.is_stopper() && off.is_stopper());
+            assert_eq!(v.outcome(&b).unwrap(), oracle_outcome(&g, &zero), "{g:?}");
+        }
+        assert!(not_sided > 10, "only {not_sided} games were not stopper-sided");
     }
 }
 

@@ -12,6 +12,70 @@ use crate::loopy::partizan::parse::MAX_SUM_NODES;
 use crate::loopy::partizan::stops::{Pseudonumber, Tilt, stops};
 use crate::loopy::partizan::{LoopyGame, SidedValue, degree};
 
+/// The members of a value whose sides are not both stoppers (Bach's
+/// Carousel), as CGSuite's `SidedValue` has them: `OutcomeClass`,
+/// `IsIdempotent` (`G + G == G`) and the predicates, all false but
+/// `IsFinite`; every other loopy member needs stopper sides. `None` for a
+/// stopper-sided value (its members are in [`TABLE`]).
+pub(crate) fn sided_member(
+    ev: &mut Eval<'_>,
+    v: &SidedValue,
+    name: &str,
+    args: Args<'_>,
+    span: Span,
+) -> Option<Result<Value>> {
+    if v.is_stopper_sided() {
+        return None;
+    }
+    const FALSE: &[&str] = &[
+        "IsAllSmall",
+        "IsInfinitesimal",
+        "IsInteger",
+        "IsLoopfree",
+        "IsNimber",
+        "IsNumber",
+        "IsNumberish",
+        "IsNumberTiny",
+        "IsOrdinal",
+        "IsPlumtree",
+        "IsPseudonumber",
+        "IsStopper",
+        "IsStopperSided",
+        "IsUptimal",
+        "IsZero",
+    ];
+    let known =
+        FALSE.contains(&name) || matches!(name, "IsFinite" | "IsIdempotent" | "OutcomeClass");
+    if !known {
+        return Some(Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "{name} needs stopper sides: this game's sides are not stoppers (a game.SidedValue \
+                 has OutcomeClass, IsIdempotent and the Is… predicates)"
+            ),
+        )));
+    }
+    if !args.is_empty() {
+        return Some(Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("{name} takes 0 arguments, not {}", args.len()),
+        )));
+    }
+    let locate = |ev: &Eval<'_>, e| ev.locate(e, span);
+    Some(match name {
+        "IsFinite" => Ok(Value::Bool(true)),
+        "IsIdempotent" => v
+            .sum(v, MAX_SUM_NODES, ev.budget)
+            .and_then(|twice| twice.equals(v, ev.budget))
+            .map(Value::Bool)
+            .map_err(|e| locate(ev, e)),
+        "OutcomeClass" => v.outcome(ev.budget).map(Value::LoopyOutcome).map_err(|e| locate(ev, e)),
+        _ => Ok(Value::Bool(false)),
+    })
+}
+
 /// The answer of a predicate that no loopy game satisfies.
 fn no(_: &mut Eval<'_>, _: &SidedValue, _: Args<'_>, _: Span) -> Result<Value> {
     Ok(Value::Bool(false))
@@ -42,8 +106,12 @@ fn is_pseudonumber(ev: &mut Eval<'_>, g: &LoopyGame, span: Span) -> Result<bool>
 
 /// CGSuite's class of a loopy value that is not short: `game.Pseudonumber`,
 /// else `game.CanonicalStopper` for a stopper, else
-/// `game.StopperSidedValue` (every value onag holds has stoppers for sides).
+/// `game.StopperSidedValue` when both sides are stoppers, else
+/// `game.SidedValue`.
 pub(crate) fn class(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<&'static str> {
+    if !v.is_stopper_sided() {
+        return Ok("game.SidedValue");
+    }
     if !v.is_stopper(ev.budget).map_err(|e| ev.locate(e, span))? {
         return Ok("game.StopperSidedValue");
     }

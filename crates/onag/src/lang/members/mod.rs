@@ -602,6 +602,9 @@ pub(crate) fn member(
     }
     match &target {
         Value::Loopy(v) => {
+            if let Some(result) = loopy::sided_member(ev, v, name, &plain, span) {
+                return result;
+            }
             if let Some(result) = loopy::TABLE.call(ev, v, name, &plain, span) {
                 return result;
             }

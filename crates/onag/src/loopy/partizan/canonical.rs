@@ -11,9 +11,12 @@
 //! A game that is not a stopper has an onside and an offside (`G = G⁺ & G⁻`).
 //! Each side is found by deleting moves that lie on infinite alternating
 //! plays as long as the side's value (compared by [`Rule::Onside`] or
-//! [`Rule::Offside`]) does not change, until the graph is a stopper; its
-//! canonical form is the side. When no such move can be deleted the game is
-//! reported as not stopper-sided, naming a node of an alternating cycle.
+//! [`Rule::Offside`]) does not change, then any other move that can go
+//! (dominated ones), until the graph is a stopper; its canonical form is the
+//! side. When no move can be deleted and alternating cycles remain, the game
+//! is not stopper-sided (Bach's Carousel): the side is kept as simplified,
+//! with bisimilar nodes merged. Such a side has no simplest form in general;
+//! every deletion is checked to keep its value, so it is the game's side.
 
 use super::graph::LoopyGame;
 use super::solve::{Rule, alternating_cycle_node, leq};
@@ -257,26 +260,66 @@ pub fn stoppers_equal(g: &LoopyGame, h: &LoopyGame, budget: &Budget) -> Result<b
 /// Fails if the side is not found to be a stopper (the error names a node
 /// of an alternating cycle), or past the budget.
 pub fn side(g: &LoopyGame, onside: bool, budget: &Budget) -> Result<LoopyGame> {
+    let s = simplified_side(g, onside, budget)?;
+    if s.is_stopper() {
+        return Ok(s);
+    }
+    let (v, who) = alternating_cycle_node(&s).unwrap_or((0, crate::loopy::Side::Left));
+    Err(Error::new(
+        ErrorKind::InvalidInput,
+        format!(
+            "the {} is not a stopper: from node {v} with {who} to move, play alternates forever \
+             in every simplified form found",
+            if onside { "onside" } else { "offside" }
+        ),
+    ))
+}
+
+/// The rule that compares two versions of a side: the stoppers' when
+/// both are stoppers (the rules agree there), else the side's own.
+pub fn side_rule(g: &LoopyGame, h: &LoopyGame, onside: bool) -> Rule {
+    if g.is_stopper() && h.is_stopper() {
+        Rule::Stopper
+    } else if onside {
+        Rule::Onside
+    } else {
+        Rule::Offside
+    }
+}
+
+/// One side of `g`, simplified: its canonical stopper when one is found,
+/// else a graph with alternating cycles from which no move can be deleted
+/// without changing the side's value (there is no simplest form in
+/// general, as for Bach's Carousel).
+///
+/// Moves are deleted while the side's value (compared by
+/// [`Rule::Onside`] or [`Rule::Offside`]) stays the same: first moves on
+/// alternating cycles, Right's before Left's for the onside; when none of
+/// those can go, any other move (a dominated one), after which cyclic moves
+/// are tried again. A stopper reached on the way is made canonical.
+pub fn simplified_side(g: &LoopyGame, onside: bool, budget: &Budget) -> Result<LoopyGame> {
     let rule = if onside { Rule::Onside } else { Rule::Offside };
-    let mut cur = g.clone();
-    'outer: loop {
+    let mut cur = merge_bisimilar(g);
+    // Onside: Right's moves first (deleting them can only help Left).
+    let order = if onside { [false, true] } else { [true, false] };
+    // Sweeps over the moves, each deleting what it can, until a sweep of
+    // every move deletes none: cyclic moves alone while they give way.
+    let mut cyclic_only = true;
+    loop {
         if cur.is_stopper() {
             return canonical_stopper(&cur, budget);
         }
-        // Edges between states that lie between alternating cycles.
-        let on_cycles = cyclic_states(&cur);
-        // Onside: Right's moves first (deleting them can only help Left).
-        let order = if onside { [false, true] } else { [true, false] };
+        let mut deleted = false;
         for left_edge in order {
-            for v in 0..cur.len() as u32 {
+            let mut v = 0;
+            while (v as usize) < cur.len() {
+                let on_cycles = cyclic_states(&cur);
                 let from = 2 * v as usize + if left_edge { 0 } else { 1 };
-                if !on_cycles[from] {
-                    continue;
-                }
-                let opts = if left_edge { cur.left(v) } else { cur.right(v) };
-                for &w in opts {
+                let opts = if left_edge { cur.left(v) } else { cur.right(v) }.to_vec();
+                for w in opts {
                     let to = 2 * w as usize + if left_edge { 1 } else { 0 };
-                    if !on_cycles[to] {
+                    let cyclic = on_cycles[from] && on_cycles[to];
+                    if cyclic_only && !cyclic {
                         continue;
                     }
                     let cand = without_edge(&cur, v, w, left_edge);
@@ -284,21 +327,64 @@ pub fn side(g: &LoopyGame, onside: bool, budget: &Budget) -> Result<LoopyGame> {
                         && leq(&cur, 0, &cand, 0, rule, budget)?
                     {
                         cur = cand;
-                        continue 'outer;
+                        deleted = true;
+                        break;
                     }
                 }
+                v += 1;
             }
         }
-        let (v, who) = alternating_cycle_node(&cur).unwrap_or((0, crate::loopy::Side::Left));
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            format!(
-                "the {} is not a stopper: from node {v} with {who} to move, play alternates forever \
-                 in every simplified form found",
-                if onside { "onside" } else { "offside" }
-            ),
-        ));
+        match (deleted, cyclic_only) {
+            (true, _) => cyclic_only = true,
+            (false, true) => cyclic_only = false,
+            (false, false) => return Ok(merge_bisimilar(&cur)),
+        }
     }
+}
+
+/// `g` with bisimilar nodes merged: nodes whose Left options and Right
+/// options fall in the same classes, refined from one class until no class
+/// splits (the coarsest such partition). Bisimilar nodes are the same game
+/// played from different places, so every node keeps its value under any
+/// rule of infinite play.
+pub fn merge_bisimilar(g: &LoopyGame) -> LoopyGame {
+    let n = g.len();
+    let mut class = vec![0u32; n];
+    let mut classes = 1;
+    loop {
+        let mut ids: rustc_hash::FxHashMap<(u32, Vec<u32>, Vec<u32>), u32> = Default::default();
+        let mut next = Vec::with_capacity(n);
+        for v in 0..n as u32 {
+            let of = |opts: &[u32]| {
+                let mut c: Vec<u32> = opts.iter().map(|&w| class[w as usize]).collect();
+                c.sort_unstable();
+                c.dedup();
+                c
+            };
+            let key = (class[v as usize], of(g.left(v)), of(g.right(v)));
+            let fresh = ids.len() as u32;
+            next.push(*ids.entry(key).or_insert(fresh));
+        }
+        let count = ids.len();
+        class = next;
+        if count == classes {
+            break;
+        }
+        classes = count;
+    }
+    // One node per class: the first of its members.
+    let mut left = vec![Vec::new(); classes];
+    let mut right = vec![Vec::new(); classes];
+    let mut done = vec![false; classes];
+    for v in 0..n as u32 {
+        let c = class[v as usize] as usize;
+        if std::mem::replace(&mut done[c], true) {
+            continue;
+        }
+        left[c] = g.left(v).iter().map(|&w| class[w as usize]).collect();
+        right[c] = g.right(v).iter().map(|&w| class[w as usize]).collect();
+    }
+    LoopyGame::packed(&left, &right, class[0])
 }
 
 fn without_edge(g: &LoopyGame, v: u32, w: u32, left_edge: bool) -> LoopyGame {
@@ -359,27 +445,38 @@ pub fn stops_exceed(g: &LoopyGame, h: &LoopyGame, budget: &Budget) -> Result<boo
     Ok(a.left > b.left || a.right > b.right)
 }
 
-/// The value of a loopy game: its onside and offside as canonical stoppers
-/// (equal, as games, exactly when the game is equal to a stopper).
+/// The value of a loopy game: its onside and offside, canonical stoppers
+/// when the game is stopper-sided (equal, as games, exactly when the game is
+/// equal to a stopper), else simplified graphs ([`simplified_side`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SidedValue {
-    /// `G⁺`, a canonical stopper.
+    /// `G⁺`: a canonical stopper, or (for a game that is not
+    /// stopper-sided) a simplified graph that is not a stopper.
     pub onside: LoopyGame,
-    /// `G⁻`, a canonical stopper.
+    /// `G⁻`: a canonical stopper, or a simplified graph that is not a
+    /// stopper.
     pub offside: LoopyGame,
 }
 
 impl SidedValue {
     /// The value of `g`: its canonical stopper when `g` is a stopper, else
     /// its two sides.
+    ///
+    /// Sides that are not stoppers (a game that is not stopper-sided, such
+    /// as Bach's Carousel) are kept simplified ([`simplified_side`]).
     pub fn of(g: &LoopyGame, budget: &Budget) -> Result<Self> {
         if g.is_stopper() {
             let s = canonical_stopper(g, budget)?;
             return Ok(SidedValue { onside: s.clone(), offside: s });
         }
-        let onside = side(g, true, budget)?;
-        let offside = side(g, false, budget)?;
+        let onside = simplified_side(g, true, budget)?;
+        let offside = simplified_side(g, false, budget)?;
         Ok(SidedValue { onside, offside })
+    }
+
+    /// Whether both sides are stoppers (then they are canonical stoppers).
+    pub fn is_stopper_sided(&self) -> bool {
+        self.onside.is_stopper() && self.offside.is_stopper()
     }
 
     /// `onside & offside` from two stoppers. Fails if either is not a
@@ -395,6 +492,9 @@ impl SidedValue {
 
     /// Whether the value is a stopper (its sides are equal).
     pub fn is_stopper(&self, budget: &Budget) -> Result<bool> {
+        if !self.is_stopper_sided() {
+            return Ok(false);
+        }
         stoppers_equal(&self.onside, &self.offside, budget)
     }
 
@@ -408,7 +508,10 @@ impl SidedValue {
     pub fn sum(&self, other: &SidedValue, max_nodes: usize, budget: &Budget) -> Result<Self> {
         let on = self.onside.sum(&other.onside, max_nodes)?;
         let off = self.offside.sum(&other.offside, max_nodes)?;
-        Ok(SidedValue { onside: side(&on, true, budget)?, offside: side(&off, false, budget)? })
+        Ok(SidedValue {
+            onside: simplified_side(&on, true, budget)?,
+            offside: simplified_side(&off, false, budget)?,
+        })
     }
 
     /// `self ≤ other`: onsides and offsides both in order.
@@ -416,14 +519,22 @@ impl SidedValue {
     /// Stops keep the order of stoppers, so a side whose stops exceed the
     /// other's settles "no" in time linear in the games; only the rest goes
     /// to the survival search of the product.
+    ///
+    /// Sides that are not stoppers are compared by their own rule
+    /// ([`side_rule`]), without the stops.
     pub fn leq(&self, other: &SidedValue, budget: &Budget) -> Result<bool> {
-        for (g, h) in [(&self.onside, &other.onside), (&self.offside, &other.offside)] {
-            if stops_exceed(g, h, budget)? {
+        let pairs = [(&self.onside, &other.onside, true), (&self.offside, &other.offside, false)];
+        for (g, h, _) in pairs {
+            if g.is_stopper() && h.is_stopper() && stops_exceed(g, h, budget)? {
                 return Ok(false);
             }
         }
-        Ok(leq(&self.onside, 0, &other.onside, 0, Rule::Stopper, budget)?
-            && leq(&self.offside, 0, &other.offside, 0, Rule::Stopper, budget)?)
+        for (g, h, onside) in pairs {
+            if !leq(g, 0, h, 0, side_rule(g, h, onside), budget)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Equality of values.

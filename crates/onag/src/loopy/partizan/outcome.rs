@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::canonical::SidedValue;
+use super::canonical::{SidedValue, side_rule};
 use super::graph::LoopyGame;
-use super::solve::{PlayResult, Rule, leq};
+use super::solve::{PlayResult, leq};
 use crate::budget::Budget;
 use crate::error::Result;
 
@@ -71,19 +71,20 @@ impl LoopyOutcome {
     /// not; Right moving first symmetrically.
     pub fn of_sides(v: &SidedValue, budget: &Budget) -> Result<Self> {
         let zero = LoopyGame::packed(&[vec![]], &[vec![]], 0);
-        let le0 = |g: &LoopyGame| leq(g, 0, &zero, 0, Rule::Stopper, budget);
-        let ge0 = |g: &LoopyGame| leq(&zero, 0, g, 0, Rule::Stopper, budget);
+        // Each side by its own rule when it is not a stopper.
+        let le0 = |g: &LoopyGame, on: bool| leq(g, 0, &zero, 0, side_rule(g, &zero, on), budget);
+        let ge0 = |g: &LoopyGame, on: bool| leq(&zero, 0, g, 0, side_rule(g, &zero, on), budget);
         use PlayResult::*;
-        let left_first = if !le0(&v.offside)? {
+        let left_first = if !le0(&v.offside, false)? {
             LeftWins
-        } else if !le0(&v.onside)? {
+        } else if !le0(&v.onside, true)? {
             Draw
         } else {
             RightWins
         };
-        let right_first = if !ge0(&v.onside)? {
+        let right_first = if !ge0(&v.onside, true)? {
             RightWins
-        } else if !ge0(&v.offside)? {
+        } else if !ge0(&v.offside, false)? {
             Draw
         } else {
             LeftWins

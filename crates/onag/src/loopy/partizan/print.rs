@@ -10,7 +10,8 @@
 //! to itself written `pass`, and a node met again below itself named `a`,
 //! `b`, ... in order of first reference (the name written before its brace).
 //! A value that is not a stopper prints `onside & offside`, `dud` for
-//! `on & off`.
+//! `on & off`; a side that is not a stopper (Bach's Carousel) prints its
+//! simplified graph as it is, with no switch or other value-based forms.
 //!
 //! Options print short games first, in CGSuite's order, then loopy ones in an
 //! order fixed by a signature of their graph that does not depend on node
@@ -270,6 +271,10 @@ impl<'a> Printer<'a> {
 
     fn is_switch(&self, v: u32) -> Result<bool> {
         let a = self.g.at(v);
+        // A node of a side that is not a stopper is written as it is.
+        if !a.is_stopper() {
+            return Ok(false);
+        }
         let b = self.neg.at(v);
         stoppers_equal(&a, &b, self.budget)
     }
