@@ -24,6 +24,7 @@ pub(crate) const RULESETS: &[&str] = &[
     "DawsonsKayles",
     "GrundysGame",
     "Subtraction",
+    "Splittles",
     "TakeAndBreak",
     "Spawning",
     "Wythoff",
@@ -47,7 +48,11 @@ pub(crate) const RULESETS: &[&str] = &[
 const NAMESPACES: &[&str] = &["heap", "grid", "strip", "graph", "misere"];
 
 /// Classes whose static members the calculator answers: `(package, class, member)`.
-const STATICS: &[(&str, &str, &str)] = &[("game.misere", "MisereCanonicalGame", "DayN")];
+const STATICS: &[(&str, &str, &str)] = &[
+    ("game.misere", "MisereCanonicalGame", "DayN"),
+    ("game.heap", "TakeAndBreak", "FromSubtractionSet"),
+    ("game", "Integer", "Parse"),
+];
 
 /// Whether `name` is a ruleset's short name.
 pub(crate) fn is_ruleset(name: &str) -> bool {
@@ -135,6 +140,36 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             if short == "TakeAndBreak" {
                 return rulesets::take_and_break(ev, &args, span);
             }
+            if path == "game.Integer.Parse" {
+                // `Integer.Parse("123")`: the integer the string writes.
+                let a = positional(ev, "Integer.Parse", Some(args), 1, span)?;
+                let Value::Str(text) = &a[0].0 else {
+                    return Err(ev.error(
+                        a[0].1,
+                        ErrorKind::InvalidInput,
+                        format!("Integer.Parse needs a string, not {}", a[0].0.kind_name()),
+                    ));
+                };
+                return text.trim().parse::<num_bigint::BigInt>().map(Value::int).map_err(|_| {
+                    ev.error(
+                        a[0].1,
+                        ErrorKind::InvalidInput,
+                        format!("Integer.Parse: \"{text}\" is not an integer"),
+                    )
+                });
+            }
+            if short == "Splittles" {
+                // CGSuite's `Splittles(set, allbut)`: digit 7 at each removal
+                // in the set (take, and leave up to two heaps).
+                let mut args = args;
+                let at = args.first().map_or(span, |a| a.2);
+                let digit = (Some("codeDigit".to_string()), Value::Str("7".into()), at);
+                args.insert(args.len().min(1), digit);
+                return super::heap::from_subtraction_set(ev, &args, span);
+            }
+            if path == "game.heap.TakeAndBreak.FromSubtractionSet" {
+                return super::heap::from_subtraction_set(ev, &args, span);
+            }
             if path == "game.misere.MisereCanonicalGame.DayN" {
                 return super::misere::day_n(ev, &args, span);
             }
@@ -218,6 +253,11 @@ pub(crate) fn namespace_member(
     if path == "cgsuite" && super::members::is_class_package(&full) {
         return Ok(Value::Builtin(full));
     }
+    if path == "cgsuite.lang.Coordinates"
+        && let Some(v) = super::coordinates::constant(name)
+    {
+        return Ok(v);
+    }
     if path == "Player" {
         match name {
             "Left" => return Ok(Value::Player(super::value::Player::Left)),
@@ -228,7 +268,12 @@ pub(crate) fn namespace_member(
     if path == "game" && NAMESPACES.contains(&name) {
         return Ok(Value::Builtin(format!("game.{name}")));
     }
-    if STATICS.iter().any(|&(package, class, _)| package == path && class == name) {
+    // A class with statics (`game.misere.MisereCanonicalGame`) is a
+    // namespace of them, unless it is a class in its own right
+    // (`game.Integer`, whose members come through its class value).
+    if STATICS.iter().any(|&(package, class, _)| package == path && class == name)
+        && super::members::class_named(&full).is_none()
+    {
         return Ok(Value::Builtin(format!("{path}.{name}")));
     }
     if STATICS.iter().any(|&(package, class, member)| {

@@ -156,10 +156,63 @@ pub(crate) fn take_and_break(
         let offset = at.start + column;
         ev.error(Span::new(offset, offset), e.kind(), format!("TakeAndBreak: {}", e.message()))
     })?;
+    Ok(Value::Ruleset(code_ruleset(code)))
+}
+
+/// The heap ruleset of a take-and-break code, named as CGSuite writes it
+/// (`game.heap.TakeAndBreak("0.77")`).
+pub(crate) fn code_ruleset(code: TakeAndBreak) -> Ruleset {
     let mut name = String::from("game.heap.TakeAndBreak(");
     super::value::write_string(&mut name, &code.to_string());
     name.push(')');
-    Ok(Value::Ruleset(Ruleset::TakeAndBreak(code, name)))
+    Ruleset::TakeAndBreak(code, name)
+}
+
+/// `game.heap.TakeAndBreak.FromSubtractionSet(set, digit ? "3", allbut ?
+/// false)`: `digit` at each position of the set (at every other with
+/// `allbut`).
+pub(crate) fn from_subtraction_set(
+    ev: &mut Eval<'_>,
+    args: &[(Option<String>, Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let usage = "FromSubtractionSet(set, digit ? \"3\", allbut ? false), e.g. \
+                 game.heap.TakeAndBreak.FromSubtractionSet([2,3,5,9], \"3\")";
+    let mut set = None;
+    let mut digit = String::from("3");
+    let mut all_but = false;
+    for (i, (name, value, at)) in args.iter().enumerate() {
+        match (
+            name.as_deref()
+                .unwrap_or(["subtset", "codeDigit", "allbut"].get(i).copied().unwrap_or("")),
+            value,
+        ) {
+            ("subtset", v) => {
+                let items = match super::mutable::frozen(v.clone()) {
+                    Value::List(items) | Value::Set(items) => items,
+                    _ => return Err(ev.error(*at, ErrorKind::InvalidInput, usage)),
+                };
+                let numbers: Option<Vec<usize>> =
+                    items.iter().map(|x| x.as_integer().and_then(ToPrimitive::to_usize)).collect();
+                set = Some(numbers.ok_or_else(|| ev.error(*at, ErrorKind::InvalidInput, usage))?);
+            }
+            ("codeDigit", Value::Str(d)) => digit = d.clone(),
+            ("allbut", Value::Bool(b)) => all_but = *b,
+            _ => return Err(ev.error(*at, ErrorKind::InvalidInput, usage)),
+        }
+    }
+    let Some(set) = set else {
+        return Err(ev.error(span, ErrorKind::InvalidInput, usage));
+    };
+    let bad = |ev: &Eval<'_>, message: String| ev.error(span, ErrorKind::InvalidInput, message);
+    let single = TakeAndBreak::parse(&format!("0.{digit}"))
+        .ok()
+        .filter(|c| c.digits().len() == 2 && c.repeat_from().is_none())
+        .map(|c| c.digit(1))
+        .ok_or_else(|| bad(ev, format!("FromSubtractionSet: \"{digit}\" is not one code digit")))?;
+    let code = TakeAndBreak::from_set_with_digit(&set, single, all_but)
+        .map_err(|e| bad(ev, format!("FromSubtractionSet: {}", e.message())))?;
+    Ok(Value::Ruleset(code_ruleset(code)))
 }
 
 /// `Spawning("1-3")`: the heap form of a coin-turning rule.

@@ -27,6 +27,7 @@ mod builtins;
 mod classic;
 mod compound;
 mod context;
+mod coordinates;
 mod eval;
 mod explicit;
 mod games;

@@ -155,6 +155,9 @@ pub(crate) fn binary(
     if let Some(result) = infinity::binary(ev, op, &a, &b, span) {
         return result;
     }
+    if let Some(result) = super::coordinates::binary(ev, op, &a, &b, span) {
+        return result;
+    }
     if let Some(result) = super::explicit::binary(ev, op, &a, &b, span) {
         return result;
     }

@@ -36,7 +36,7 @@ enum Sink {
 impl Eval<'_> {
     /// Checks the budget's clock and cancel flag: once per loop iteration
     /// and function call.
-    fn tick(&mut self, span: Span) -> Result<()> {
+    pub(crate) fn tick(&mut self, span: Span) -> Result<()> {
         self.steps += 1;
         self.budget.check(0).map_err(|e| self.locate(e, span))
     }

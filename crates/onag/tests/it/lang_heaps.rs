@@ -659,3 +659,54 @@ fn growing_user_rulesets_meet_the_limits() {
         eval(&mut Session::new(), input, &Budget::unlimited().with_max_memory(64 * 1024));
     assert!(by_memory.contains("exceed the memory limit"), "{by_memory}");
 }
+
+/// CGSuite's heap-ruleset members beyond positions: codes from subtraction
+/// sets (the strings CGSuite's documentation gives), Splittles as digit 7,
+/// the join of two codes (its moves are those of both, so its nim values
+/// are those of the subtraction game with both sets), the nim value of a
+/// heap by the ruleset, and value sequences and tables of partizan rulesets
+/// (each entry the position's own canonical form).
+#[test]
+fn heap_ruleset_members_as_cgsuite() {
+    let cases = [
+        (
+            "game.heap.TakeAndBreak.FromSubtractionSet([2,3,5,9], \"3\")",
+            "game.heap.TakeAndBreak(\"0.033030003\")",
+        ),
+        (
+            "game.heap.TakeAndBreak.FromSubtractionSet([2,3,5,9], \"3\", allbut => true)",
+            "game.heap.TakeAndBreak(\"0.300303330[3]\")",
+        ),
+        ("game.heap.Splittles([1,2])", "game.heap.TakeAndBreak(\"0.77\")"),
+        ("game.heap.Splittles([1,2], allbut => true)", "game.heap.TakeAndBreak(\"0.00[7]\")"),
+        ("game.heap.Subtraction([1]).Join(game.heap.Subtraction([3])).code", "\"0.303\""),
+        ("game.heap.Kayles.Join(game.heap.DawsonsKayles)", "game.heap.TakeAndBreak(\"0.77\")"),
+        ("game.heap.Kayles.HeapNimValue(10)", "2"),
+        // Heap 3 of Left-takes-1, Right-takes-2 is {{1|0}|1} = 0 (whoever
+        // starts loses), heap 2 is {1|0}.
+        ("game.heap.PartizanSubtraction([1],[2]).GameValueSequence(6)", "[1,{1|0},0,1,{1|0},0]"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(run(input), want, "{input}");
+    }
+    assert_eq!(
+        run("game.heap.Subtraction([1]).Join(game.heap.Subtraction([3])).NimValueSequence(30)"),
+        run("game.heap.Subtraction([1,3]).NimValueSequence(30)")
+    );
+    let table = run("game.heap.Cutcake.GameValueTable(3, 4)");
+    let rows: Vec<Vec<String>> = (1..=3)
+        .map(|m| {
+            (1..=4).map(|n| run(&format!("game.heap.Cutcake(({m},{n})).CanonicalForm"))).collect()
+        })
+        .collect();
+    for (row, cells) in table.lines().filter(|l| !l.starts_with('-')).zip(&rows) {
+        let got: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert_eq!(got, cells.iter().map(String::as_str).collect::<Vec<_>>(), "{table}");
+    }
+    assert!(run("game.heap.Kayles.Join(3)").starts_with("error: "));
+    assert!(
+        run("game.heap.TakeAndBreak.FromSubtractionSet([1], \"77\")")
+            .contains("not one code digit")
+    );
+    assert!(run("game.heap.Cutcake.GameValueSequence(3)").starts_with("error: "));
+}

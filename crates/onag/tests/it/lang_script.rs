@@ -617,3 +617,41 @@ fn mutable_collections_survive_compaction() {
     assert_eq!(run(&mut session, "m"), "MutableMap(^^ => MutableList(^, {3|*}, v))");
     assert_eq!(run(&mut session, "x[1] + x[3]"), "0");
 }
+
+/// Coordinates as CGSuite's `Coordinates.cgs` defines them (rows grow
+/// downwards: North is (-1,0)), their arithmetic, and other members of
+/// CGSuite's reference: `ForEach`, `IsFinite`, `StrongStop` (a stop with its
+/// `over` dropped), `Integer.Parse`.
+#[test]
+fn coordinates_and_other_members() {
+    check(
+        &[
+            "[Coordinates.North, Coordinates.East, Coordinates.Southwest]",
+            "Coordinates.Compass",
+            "Coordinates.Hexagonal",
+            "Coordinates.KnightsMove.Length",
+            "m := 2; n := 3; [(m, n) + d for d in Coordinates.Orthogonal]",
+            "p := (2, 3); [p + Coordinates.South, p - (1, 1), 2 * p, p * -1, p.Swap, p.Row, p.Col]",
+            "[(1,-1).IsUnit, (2,0).IsUnit, (1,2) <= (1,3), (1,2) <= (0,3)]",
+            "x := MutableList(); [1,2,3].ForEach(k -> x.Add(k^2)); x",
+            "[(6/23).IsFinite, inf.IsFinite, ^.IsFinite, on.IsFinite]",
+            "[over.Stop(Left), over.StrongStop(Left), {3|1}.StrongStop(Right)]",
+            "Integer.Parse(\"-1474\") + 1",
+            "Integer.Parse(\"1/2\")",
+        ],
+        expect![[r#"
+            [Coordinates.North, Coordinates.East, Coordinates.Southwest] => [(-1,0),(0,1),(1,-1)]
+            Coordinates.Compass => [(-1,0),(-1,1),(0,1),(1,1),(1,0),(1,-1),(0,-1),(-1,-1)]
+            Coordinates.Hexagonal => [(-1,0),(-1,1),(0,1),(1,0),(1,-1),(0,-1)]
+            Coordinates.KnightsMove.Length => 8
+            m := 2; n := 3; [(m, n) + d for d in Coordinates.Orthogonal] => [(1,3),(2,4),(3,3),(2,2)]
+            p := (2, 3); [p + Coordinates.South, p - (1, 1), 2 * p, p * -1, p.Swap, p.Row, p.Col] => [(3,3),(1,2),(4,6),(-2,-3),(3,2),2,3]
+            [(1,-1).IsUnit, (2,0).IsUnit, (1,2) <= (1,3), (1,2) <= (0,3)] => [true,false,true,false]
+            x := MutableList(); [1,2,3].ForEach(k -> x.Add(k^2)); x => MutableList(1, 4, 9)
+            [(6/23).IsFinite, inf.IsFinite, ^.IsFinite, on.IsFinite] => [true,false,true,true]
+            [over.Stop(Left), over.StrongStop(Left), {3|1}.StrongStop(Right)] => [over,0,1]
+            Integer.Parse("-1474") + 1 => -1473
+            Integer.Parse("1/2") => error: 1:15: Integer.Parse: "1/2" is not an integer
+        "#]],
+    );
+}

@@ -193,6 +193,13 @@ impl TakeAndBreak {
     /// the set. With `all_but`, every positive number except those in `set`
     /// may be removed: `0.[3]` with zeros at the positions in the set.
     pub fn from_subtraction_set(set: &[usize], all_but: bool) -> Result<TakeAndBreak> {
+        Self::from_set_with_digit(set, Digit::new(3, Constraint::Any), all_but)
+    }
+
+    /// CGSuite's `FromSubtractionSet(set, digit, allbut)`: `digit` at each
+    /// position in `set` and 0 elsewhere; with `all_but`, 0 at the
+    /// positions in `set` and `digit` at every other positive position.
+    pub fn from_set_with_digit(set: &[usize], digit: Digit, all_but: bool) -> Result<TakeAndBreak> {
         if set.contains(&0) {
             return Err(Error::invalid("a subtraction set holds positive numbers only"));
         }
@@ -203,7 +210,7 @@ impl TakeAndBreak {
                 MAX_CODE_LEN - 1
             )));
         }
-        let three = Digit::new(3, Constraint::Any);
+        let three = digit;
         let mut digits = vec![if all_but { three } else { Digit::ZERO }; len.max(1)];
         digits[0] = Digit::ZERO;
         for &s in set {
@@ -216,6 +223,53 @@ impl TakeAndBreak {
         } else {
             Self::from_digits(digits, None)
         }
+    }
+
+    /// The ruleset whose moves are those of `self` and those of `other`
+    /// (CGSuite's `R.Join(S)`): digit by digit, the heap counts either
+    /// allows. Fails when two digits put different constraints on the heaps
+    /// left, which one digit cannot say.
+    pub fn join(&self, other: &TakeAndBreak) -> Result<TakeAndBreak> {
+        // Both codes are fixed digits, then a period (a code without one
+        // repeats 0 with period 1): join over the later start and the least
+        // common multiple of the periods.
+        let shape = |c: &TakeAndBreak| match c.repeat_from {
+            Some(r) => (r, c.digits.len() - r),
+            None => (c.digits.len(), 1),
+        };
+        let ((ra, pa), (rb, pb)) = (shape(self), shape(other));
+        let gcd = |mut a: usize, mut b: usize| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let period = pa / gcd(pa, pb) * pb;
+        let start = ra.max(rb);
+        if start + period > MAX_CODE_LEN {
+            return Err(Error::invalid("the joined code is too long"));
+        }
+        let mut digits = Vec::with_capacity(start + period);
+        for j in 0..start + period {
+            let (a, b) = (self.digit(j), other.digit(j));
+            digits.push(if a.is_zero() {
+                b
+            } else if b.is_zero() || a == b {
+                a
+            } else if a.constraint == b.constraint {
+                let from = match (a.from, b.from) {
+                    (Some(x), Some(y)) => Some(x.min(y)),
+                    (x, y) => x.or(y),
+                };
+                Digit::open(a.heaps | b.heaps, from, a.constraint)
+            } else {
+                return Err(Error::invalid(format!(
+                    "the codes' digits for removing {j} constrain the heaps left differently"
+                )));
+            });
+        }
+        let repeats = self.repeat_from.is_some() || other.repeat_from.is_some();
+        Self::from_digits(digits, repeats.then_some(start))
     }
 
     fn normalise(mut digits: Vec<Digit>, mut repeat_from: Option<usize>) -> TakeAndBreak {

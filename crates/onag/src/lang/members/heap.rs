@@ -63,6 +63,29 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
             },
         ),
         member(
+            "HeapNimValue",
+            1,
+            "the nim value of a heap of n (R(n).NimValue)",
+            "game.heap.Kayles.HeapNimValue(10)",
+            |ev, r, a, s| {
+                let Some(n) = a[0].0.as_integer().and_then(|n| n.to_biguint()) else {
+                    return Err(ev.error(
+                        a[0].1,
+                        ErrorKind::InvalidInput,
+                        format!("HeapNimValue needs a heap size, not {}", a[0].0.kind_name()),
+                    ));
+                };
+                heap::heap_value(ev, r, &n, s).map(|v| Value::int(BigInt::from(v)))
+            },
+        ),
+        member(
+            "Join",
+            1,
+            "the ruleset with the moves of both: digit by digit, the heap counts either code allows",
+            "game.heap.Subtraction([1]).Join(game.heap.Subtraction([3])).code",
+            join,
+        ),
+        member(
             "AcrosticProduct",
             1,
             "the ruleset of pairs (m, n) moving on m by this ruleset or on n by the other",
@@ -207,6 +230,25 @@ fn partizan_join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span)
     use crate::ruleset::heap::partizan::PARTIZAN_TAKE_AND_BREAK;
     let usage = "PartizanJoin joins two take-and-break or subtraction rulesets (game.heap.Kayles PartizanJoin game.heap.Nim)";
     with_two_codes(ev, &PARTIZAN_TAKE_AND_BREAK, rules, args, &[], usage, span)
+}
+
+/// `R.Join(S)`: the take-and-break ruleset with the moves of both.
+fn join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Result<Value> {
+    let usage = "Join needs two take-and-break or subtraction rulesets \
+                 (game.heap.Subtraction([1]).Join(game.heap.Subtraction([3])))";
+    let other = match &args[0].0 {
+        Value::Ruleset(r) => Some(r.clone()),
+        Value::Builtin(path) => {
+            super::super::heap::plain_ruleset(path.rsplit('.').next().unwrap_or(path))
+        }
+        _ => None,
+    };
+    let (Some(a), Some(b)) = (rules.code(), other.and_then(|r| r.code())) else {
+        return Err(ev.error(span, ErrorKind::InvalidInput, usage));
+    };
+    let code =
+        a.join(&b).map_err(|e| ev.error(span, e.kind(), format!("Join: {}", e.message())))?;
+    Ok(Value::Ruleset(super::super::heap::code_ruleset(code)))
 }
 
 /// `R.CakeProduct(S, twisted ? false)`: CGSuite's `GenCutcake(R, S,

@@ -39,6 +39,7 @@ pub(crate) const TABLE: Table<bool> = Table {
             Ok(Value::int(if n { -1 } else { 1 }))
         }),
         member("IsDyadic", 0, "false", "inf.IsDyadic", |_, _, _, _| Ok(Value::Bool(false))),
+        member("IsFinite", 0, "false", "inf.IsFinite", |_, _, _, _| Ok(Value::Bool(false))),
         member("IsInteger", 0, "false", "inf.IsInteger", |_, _, _, _| Ok(Value::Bool(false))),
         member("OutcomeClass", 0, "L for inf, R for -inf", "(-inf).OutcomeClass", |_, &n, _, _| {
             Ok(Value::Outcome(if n { PartizanOutcome::R } else { PartizanOutcome::L }))

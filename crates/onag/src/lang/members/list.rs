@@ -123,6 +123,29 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
             out.push(a[0].0.clone());
             Ok(Value::List(out))
         }),
+        member(
+            "ForEach",
+            1,
+            "calls f on each element in order (for what f does); gives Nothing",
+            "x := MutableList(); [1,2,3].ForEach(k -> x.Add(k^2)); x",
+            |ev, items, args, span| {
+                let (f, at) = &args[0];
+                let Value::Function(f) = f else {
+                    return Err(ev.error(
+                        *at,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "ForEach needs a function such as x -> x + 1, not {}",
+                            f.kind_name()
+                        ),
+                    ));
+                };
+                for item in items {
+                    ev.apply(f, vec![(None, item.clone(), *at)], span)?;
+                }
+                Ok(Value::Nothing)
+            },
+        ),
         member("Head", 0, "the first element", "[4,5,6].Head", |ev, items, _, s| {
             items.first().cloned().ok_or_else(|| empty(ev, "Head", s))
         }),

@@ -385,6 +385,21 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
             },
         ),
         member(
+            "StrongStop",
+            1,
+            "StrongStop(Left) or StrongStop(Right): that player's stop with its over or under dropped",
+            "{5|pass}.StrongStop(Right)",
+            |ev, v, a, s| {
+                let left = player(ev, "StrongStop", a, 0)? == Player::Left;
+                let g = stopper(ev, v, "StrongStop", s)?.onside.clone();
+                let [l, r] = strong_stops(ev, &g, s)?;
+                pseudonumber(ev, if left { &l } else { &r }, s)
+            },
+        ),
+        member("IsFinite", 0, "true: a loopy game is finite", "on.IsFinite", |_, _, _, _| {
+            Ok(Value::Bool(true))
+        }),
+        member(
             "IsPlumtree",
             0,
             "whether every cycle of its sides is a pass (a node moving to itself)",

@@ -15,6 +15,7 @@
 //! table; the list, string, map and player tables.
 
 mod classic;
+mod coordinates;
 mod game;
 mod heap;
 mod infinity;
@@ -133,6 +134,12 @@ pub const RULESET_DOCS: &[RulesetDoc] = &[
         "game.heap.Subtraction([a,b,...], allbut => false)",
         "game.heap.Subtraction([2,3,7])(100).NimValue",
         "remove a number in the set (with allbut => true: any number not in it)",
+    ),
+    ruleset(
+        "Splittles",
+        "game.heap.Splittles([a,b,...], allbut => false)",
+        "game.heap.Splittles([1,2]).NimValueSequence(10)",
+        "remove a number in the set and leave the rest as up to two heaps (digit 7 at each)",
     ),
     ruleset(
         "TakeAndBreak",
@@ -285,12 +292,14 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(classic::TABLE.docs());
     docs.extend(classic::RULESET_TABLE.docs());
     docs.extend(position::TABLE.docs());
+    docs.extend(position::RULESET_TABLE.docs());
     docs.extend(loopy::TABLE.docs());
     docs.extend(list::LIST_TABLE.docs());
     docs.extend(range::TABLE.docs());
     docs.extend(list::STRING_TABLE.docs());
     docs.extend(map::TABLE.docs());
     docs.extend(map::ENTRY_TABLE.docs());
+    docs.extend(coordinates::TABLE.docs());
     docs.extend(mutable::TABLE.docs());
     docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
@@ -328,6 +337,35 @@ pub fn member_docs() -> Vec<MemberDoc> {
     ] {
         docs.push(MemberDoc { name, on: "set", example, summary });
     }
+    for (name, example, summary) in [
+        ("North", "Coordinates.North", "(-1,0): a step up (rows grow downwards)"),
+        ("Northeast", "Coordinates.Northeast", "(-1,1)"),
+        ("East", "Coordinates.East", "(0,1): a step right"),
+        ("Southeast", "Coordinates.Southeast", "(1,1)"),
+        ("South", "Coordinates.South", "(1,0): a step down"),
+        ("Southwest", "Coordinates.Southwest", "(1,-1)"),
+        ("West", "Coordinates.West", "(0,-1): a step left"),
+        ("Northwest", "Coordinates.Northwest", "(-1,-1)"),
+        ("Orthogonal", "Coordinates.Orthogonal", "[North, East, South, West]"),
+        ("Diagonal", "Coordinates.Diagonal", "[Northeast, Southeast, Southwest, Northwest]"),
+        ("Compass", "Coordinates.Compass", "the eight directions from North clockwise"),
+        ("Hexagonal", "Coordinates.Hexagonal", "the six neighbours on a hexagonal board"),
+        ("KnightsMove", "Coordinates.KnightsMove", "the eight knight's moves"),
+    ] {
+        docs.push(MemberDoc { name, on: "cgsuite.lang.Coordinates", example, summary });
+    }
+    docs.push(MemberDoc {
+        name: "Parse",
+        on: "game.Integer",
+        example: "Integer.Parse(\"-1474\") + 1",
+        summary: "the integer a string writes in decimal",
+    });
+    docs.push(MemberDoc {
+        name: "FromSubtractionSet",
+        on: "game.heap.TakeAndBreak",
+        example: "game.heap.TakeAndBreak.FromSubtractionSet([2,3,5,9], \"3\", allbut => true)",
+        summary: "the code with the digit at each position of the set (allbut: at every other position)",
+    });
     docs.push(MemberDoc {
         name: "DayN",
         on: "game.misere.MisereCanonicalGame",
@@ -651,6 +689,12 @@ pub(crate) fn member(
                 return result;
             }
         }
+        Value::Pair(a, b) => {
+            let parts = ((**a).clone(), (**b).clone());
+            if let Some(result) = coordinates::TABLE.call(ev, &parts, name, &plain, span) {
+                return result;
+            }
+        }
         Value::Player(p) => {
             if let Some(result) = player::TABLE.call(ev, p, name, &plain, span) {
                 return result;
@@ -689,9 +733,9 @@ fn short_stopper_member(
         return None;
     }
     let arity = match name {
-        "Stop" => 1,
+        "Stop" | "StrongStop" => 1,
         "Onside" | "Offside" | "IsLoopfree" | "IsPlumtree" | "IsStopper" | "IsStopperSided"
-        | "IsPseudonumber" | "IsIdempotent" | "Variety" | "IsStable" => 0,
+        | "IsPseudonumber" | "IsIdempotent" | "Variety" | "IsStable" | "IsFinite" => 0,
         _ => return None,
     };
     if args.len() != arity {
@@ -704,7 +748,7 @@ fn short_stopper_member(
     }
     Some((|| match name {
         "Onside" | "Offside" => Ok(target.clone()),
-        "IsLoopfree" | "IsPlumtree" | "IsStopper" | "IsStopperSided" | "IsStable" => {
+        "IsLoopfree" | "IsPlumtree" | "IsStopper" | "IsStopperSided" | "IsStable" | "IsFinite" => {
             Ok(Value::Bool(true))
         }
         "Variety" => Ok(Value::int(0)),
@@ -724,7 +768,7 @@ fn short_stopper_member(
                     return Err(ev.error(
                         args[0].1,
                         ErrorKind::InvalidInput,
-                        format!("Stop needs Left or Right, not {}", other.kind_name()),
+                        format!("{name} needs Left or Right, not {}", other.kind_name()),
                     ));
                 }
             };
@@ -773,6 +817,9 @@ fn own_member(
             Some(super::explicit::options(ev, e, name == "LeftOptions", span))
         }
         Value::Position(p) => position::TABLE.call(ev, p.as_ref(), name, args, span),
+        Value::PartizanRuleset(r, params) => {
+            position::RULESET_TABLE.call(ev, &(*r, params.clone()), name, args, span)
+        }
         _ => None,
     }
 }

@@ -86,6 +86,13 @@ pub(crate) const TABLE: Table<BigRational> = Table { on: "number", members: MEMB
 
 const MEMBERS: &[Member<BigRational>] = &[
     member(
+        "IsFinite",
+        0,
+        "true: a rational number is finite (inf is not)",
+        "(6/23).IsFinite",
+        |_, _, _, _| Ok(Value::Bool(true)),
+    ),
+    member(
         "OutcomeClass",
         0,
         "L for a positive number, R for a negative one, P for 0 (any rational, as a surreal number)",

@@ -166,3 +166,88 @@ fn misere_form(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<For
         Err(e) => Err(ev.locate(e, span)),
     }
 }
+
+/// A catalog ruleset with its parameters (`None`: the defaults).
+pub(crate) type CatalogRuleset =
+    (&'static crate::ruleset::Ruleset, Option<crate::ruleset::catalog::Params>);
+
+/// The members of a catalog ruleset (`game.heap.Cutcake`).
+pub(crate) const RULESET_TABLE: Table<CatalogRuleset> = Table {
+    on: "catalog ruleset",
+    members: &[
+        member(
+            "GameValueSequence",
+            1,
+            "the canonical forms of R(1), R(2), …, R(n), for a ruleset of heaps",
+            "game.heap.PartizanSubtraction([1],[2]).GameValueSequence(6)",
+            |ev, r, a, s| {
+                let n = size(ev, "GameValueSequence", &a[0])?;
+                let mut out = Vec::with_capacity(n);
+                for k in 1..=n {
+                    ev.tick(s)?;
+                    let arg = crate::ruleset::catalog::Arg::Int(k.into());
+                    out.push(catalog_value(ev, r, &arg, "GameValueSequence", s)?);
+                }
+                Ok(Value::List(out))
+            },
+        ),
+        member(
+            "GameValueTable",
+            2,
+            "the table of canonical forms of R((m, n)) for m from 1 to rows, n from 1 to columns, for a ruleset of pairs",
+            "game.heap.Cutcake.GameValueTable(3, 4)",
+            |ev, r, a, s| {
+                let rows = size(ev, "GameValueTable", &a[0])?;
+                let columns = size(ev, "GameValueTable", &a[1])?;
+                let mut table = Vec::with_capacity(rows);
+                for m in 1..=rows {
+                    let mut row = Vec::with_capacity(columns);
+                    for n in 1..=columns {
+                        ev.tick(s)?;
+                        use crate::ruleset::catalog::Arg;
+                        let arg =
+                            Arg::Pair(Box::new(Arg::Int(m.into())), Box::new(Arg::Int(n.into())));
+                        row.push(catalog_value(ev, r, &arg, "GameValueTable", s)?);
+                    }
+                    table.push(row);
+                }
+                Ok(Value::Table(table))
+            },
+        ),
+    ],
+};
+
+/// A non-negative size argument of at most a million.
+fn size(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<usize> {
+    arg.0
+        .as_integer()
+        .and_then(num_traits::ToPrimitive::to_usize)
+        .filter(|&n| n <= 1_000_000)
+        .ok_or_else(|| {
+            ev.error(
+                arg.1,
+                ErrorKind::InvalidInput,
+                format!("{name} needs a size from 0 to 1000000, not {}", arg.0.kind_name()),
+            )
+        })
+}
+
+/// The canonical form (a nimber for an impartial ruleset) of the position
+/// `arg` of a catalog ruleset, as a calculator value.
+fn catalog_value(
+    ev: &mut Eval<'_>,
+    (r, params): &CatalogRuleset,
+    arg: &crate::ruleset::catalog::Arg,
+    name: &str,
+    span: Span,
+) -> Result<Value> {
+    let params = match params {
+        Some(p) => p.clone(),
+        None => r.params(&[], &[]).map_err(|e| ev.locate(e, span))?,
+    };
+    let position = r
+        .position(&params, arg)
+        .map_err(|e| ev.error(span, e.kind(), format!("{name}: {}: {}", r.name, e.message())))?;
+    let g = partizan::value_of(ev, position.as_ref(), span)?;
+    Ok(ev.game_value(g))
+}
