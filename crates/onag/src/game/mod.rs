@@ -36,11 +36,13 @@ mod query;
 mod rcf;
 mod thermo;
 mod transform;
+mod variants;
 mod wall;
 
 pub use arena::{Arena, GameId, PartizanOutcome};
 pub use nus::Nus;
 pub use thermo::Thermograph;
+pub use variants::Variant;
 pub use wall::Wall;
 mod uptimal;
 

@@ -20,6 +20,7 @@ mod position;
 mod solver;
 pub mod strip;
 mod table;
+pub mod variant;
 
 pub use any::{AnyPosition, Notation, Solvers};
 pub use catalog::{Arg, Ruleset};

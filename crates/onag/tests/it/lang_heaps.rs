@@ -710,3 +710,41 @@ fn heap_ruleset_members_as_cgsuite() {
     );
     assert!(run("game.heap.Cutcake.GameValueSequence(3)").starts_with("error: "));
 }
+
+/// The variants of a game (CGSuite's `DicoticVariant`, `ImpartialVariant`,
+/// `TwistedVariant`): on canonical forms worked by hand, and on positions
+/// played on their own moves, where the impartial variant of Domineering is
+/// Cram (its nim value from Cram's own solver).
+#[test]
+fn variants_of_games_and_positions() {
+    let cases = [
+        // ^ + 1/2 = {1/2 | 1/2*}: d(1/2) = {0|0} = *, d(1/2*) = {*|*} = 0.
+        ("(^ + 1/2).DicoticVariant", "v"),
+        // i(1) = *, i(^) = {0,*|0,*} = *2, so {1|^} becomes {*,*2|*,*2} = 0.
+        ("{1|^}.ImpartialVariant", "0"),
+        // t(2) = 0 and t(*) = *: {−0 | −*} = {0|*}.
+        ("{2|*}.TwistedVariant", "^"),
+        ("(10^30).ImpartialVariant", "0"),
+        ("(-7).TwistedVariant", "-1"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(run(input), want, "{input}");
+    }
+    for board in ["..|..", "...|...", "....|....", "...|...|..."] {
+        let cram = run(&format!("game.grid.Cram(\"{board}\").NimValue"));
+        let star = match cram.as_str() {
+            "0" => "0".to_string(),
+            "1" => "*".to_string(),
+            n => format!("*{n}"),
+        };
+        assert_eq!(
+            run(&format!("game.grid.Domineering(\"{board}\").ImpartialVariant")),
+            star,
+            "{board}"
+        );
+    }
+    // A 2×1 column: Left can move, Right cannot, so its dicotic variant is 0
+    // while its value is 1.
+    assert_eq!(run("game.grid.Domineering(\".|.\").DicoticVariant"), "0");
+    assert_eq!(run("game.grid.Domineering(\".|.\").CanonicalForm"), "1");
+}

@@ -408,6 +408,27 @@ const MEMBERS: &[Member<GameId>] = &[
         |ev, g, _, s| test(ev, *g, s, Arena::is_atomic),
     ),
     member(
+        "DicoticVariant",
+        0,
+        "d(G) = {d(GL) | d(GR)} on the canonical options, 0 when either player cannot move",
+        "(^ + 1/2).DicoticVariant",
+        |ev, g, _, s| game_of(ev, *g, s, |a, g| a.variant(g, crate::game::Variant::Dicotic)),
+    ),
+    member(
+        "ImpartialVariant",
+        0,
+        "i(G): either player makes any move of G (a nimber)",
+        "{1|^}.ImpartialVariant",
+        |ev, g, _, s| game_of(ev, *g, s, |a, g| a.variant(g, crate::game::Variant::Impartial)),
+    ),
+    member(
+        "TwistedVariant",
+        0,
+        "t(G) = {-t(GL) | -t(GR)}: the players swap roles after every move",
+        "{2|*}.TwistedVariant",
+        |ev, g, _, s| game_of(ev, *g, s, |a, g| a.variant(g, crate::game::Variant::Twisted)),
+    ),
+    member(
         "ReducedCanonicalForm",
         0,
         "the simplest game that differs from it by an infinitesimal",

@@ -32,6 +32,27 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             |_, p, _, _| Ok(partizan::moves(p, Some(Player::Right))),
         ),
         member(
+            "DicoticVariant",
+            0,
+            "the dicotic variant played on the position's own moves (0 once either player cannot move)",
+            "game.grid.Domineering(\"...|...\").DicoticVariant",
+            |ev, p, _, s| variant(ev, p, crate::game::Variant::Dicotic, s),
+        ),
+        member(
+            "ImpartialVariant",
+            0,
+            "the impartial variant: either player makes any move of the position",
+            "game.grid.Domineering(\"...|...\").ImpartialVariant",
+            |ev, p, _, s| variant(ev, p, crate::game::Variant::Impartial, s),
+        ),
+        member(
+            "TwistedVariant",
+            0,
+            "the twisted variant: the players swap roles after every move",
+            "game.grid.Domineering(\"...|...\").TwistedVariant",
+            |ev, p, _, s| variant(ev, p, crate::game::Variant::Twisted, s),
+        ),
+        member(
             "Followers",
             0,
             "every position reachable by moves of either player, the position included, as positions",
@@ -249,5 +270,18 @@ fn catalog_value(
         .position(&params, arg)
         .map_err(|e| ev.error(span, e.kind(), format!("{name}: {}: {}", r.name, e.message())))?;
     let g = partizan::value_of(ev, position.as_ref(), span)?;
+    Ok(ev.game_value(g))
+}
+
+/// A variant of a position, valued on its own moves.
+fn variant(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    which: crate::game::Variant,
+    span: Span,
+) -> Result<Value> {
+    let budget = ev.budget.clone();
+    let g = crate::ruleset::variant::position_variant(p, which, &mut ev.state.arena, &budget)
+        .map_err(|e| ev.locate(e, span))?;
     Ok(ev.game_value(g))
 }
