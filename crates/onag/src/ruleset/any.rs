@@ -115,6 +115,11 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     /// repeats kept.
     fn options(&self, player: Player) -> Vec<Box<dyn AnyPosition>>;
 
+    /// The independent regions whose sum the position is (its disjunctive
+    /// decomposition, as the solver splits it; parts no move can touch are
+    /// left out).
+    fn decomposition(&self) -> Vec<Box<dyn AnyPosition>>;
+
     /// The canonical form in `arena` (impartial rulesets: the nimber of the
     /// nim value).
     fn value(&self, arena: &mut Arena, solvers: &mut Solvers) -> Result<GameId>;
@@ -180,6 +185,25 @@ where
     Box::new(Positioned::new(ruleset, params, position))
 }
 
+impl<P> Positioned<P>
+where
+    P: PartizanPosition + Notation + fmt::Debug + 'static,
+{
+    /// Positions of the same ruleset and parameters.
+    fn all_boxed(&self, positions: Vec<P>) -> Vec<Box<dyn AnyPosition>> {
+        positions
+            .into_iter()
+            .map(|position| {
+                Box::new(Positioned {
+                    ruleset: self.ruleset,
+                    params: self.params.clone(),
+                    position,
+                }) as Box<dyn AnyPosition>
+            })
+            .collect()
+    }
+}
+
 impl<P> AnyPosition for Positioned<P>
 where
     P: PartizanPosition + Notation + fmt::Debug + 'static,
@@ -203,15 +227,13 @@ where
     fn options(&self, player: Player) -> Vec<Box<dyn AnyPosition>> {
         let mut out = Vec::new();
         self.position.options(player, &mut out);
-        out.into_iter()
-            .map(|position| {
-                Box::new(Positioned {
-                    ruleset: self.ruleset,
-                    params: self.params.clone(),
-                    position,
-                }) as Box<dyn AnyPosition>
-            })
-            .collect()
+        self.all_boxed(out)
+    }
+
+    fn decomposition(&self) -> Vec<Box<dyn AnyPosition>> {
+        let mut out = Vec::new();
+        self.position.regions(&mut out);
+        self.all_boxed(out)
     }
 
     fn value(&self, arena: &mut Arena, solvers: &mut Solvers) -> Result<GameId> {

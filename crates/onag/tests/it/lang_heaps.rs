@@ -748,3 +748,47 @@ fn variants_of_games_and_positions() {
     assert_eq!(run("game.grid.Domineering(\".|.\").DicoticVariant"), "0");
     assert_eq!(run("game.grid.Domineering(\".|.\").CanonicalForm"), "1");
 }
+
+/// `Decomposition` of catalog positions: the regions' values add up to the
+/// whole position's value.
+#[test]
+fn decompositions_add_up_to_the_position() {
+    for position in [
+        "game.grid.Domineering(\"..#..|..#..\")",
+        "game.grid.Domineering(\"...#.|..#..|.#...\")",
+        "game.strip.ToadsAndFrogs(\"t.f.ttff.tf..f\")",
+        "game.grid.Clobber(\"xo.|...|.ox\")",
+    ] {
+        let parts = run(&format!("{position}.Decomposition.Length"));
+        assert!(parts.parse::<usize>().is_ok_and(|n| n >= 2), "{position}: {parts}");
+        let sum = run(&format!("sumof(p.CanonicalForm for p in {position}.Decomposition)"));
+        assert_eq!(sum, run(&format!("{position}.CanonicalForm")), "{position}");
+    }
+}
+
+/// Sensible options and lines: one per canonical option, each at least as
+/// good as it for the mover, a line alternating move and reverting reply
+/// and ending at a position whose value is the canonical option.
+#[test]
+fn sensible_options_and_lines_reach_the_canonical_options() {
+    for board in ["...|...|...", "....|....", "..#.|....|.#..", "...|...|...|..."] {
+        let p = format!("game.grid.Domineering(\"{board}\")");
+        for (player, cmp) in [("Left", ">="), ("Right", "<=")] {
+            let canonical = format!("{p}.CanonicalForm.Options({player})");
+            let count = run(&format!("{canonical}.Size"));
+            assert_eq!(run(&format!("{p}.SensibleOptions({player}).Length")), count, "{board}");
+            let check = format!(
+                "K := {canonical}.ToList; S := {p}.SensibleOptions({player}); \
+                 [S[i].CanonicalForm {cmp} K[i] for i from 1 to K.Length]"
+            );
+            let n: usize = count.parse().unwrap_or_else(|_| panic!("{board}: {count}"));
+            let all_true = format!("[{}]", vec!["true"; n].join(","));
+            assert_eq!(run(&check), all_true, "{board} {player}");
+            let lines = format!(
+                "K := {canonical}.ToList; L := {p}.SensibleLines({player}); \
+                 [L[i][L[i].Length].CanonicalForm == K[i] and L[i].Length % 2 == 1 for i from 1 to K.Length]"
+            );
+            assert_eq!(run(&lines), all_true, "{board} {player}");
+        }
+    }
+}

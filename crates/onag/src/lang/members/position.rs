@@ -32,6 +32,49 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             |_, p, _, _| Ok(partizan::moves(p, Some(Player::Right))),
         ),
         member(
+            "SensibleLeftOptions",
+            0,
+            "for each canonical Left option K, the first move to a position of value ≥ K (the moves that matter)",
+            "game.grid.Domineering(\"...|...|...\").SensibleLeftOptions",
+            |ev, p, _, s| sensible_options(ev, p, Player::Left, s),
+        ),
+        member(
+            "SensibleRightOptions",
+            0,
+            "for each canonical Right option K, the first move to a position of value ≤ K",
+            "game.grid.Domineering(\"...|...|...\").SensibleRightOptions",
+            |ev, p, _, s| sensible_options(ev, p, Player::Right, s),
+        ),
+        member(
+            "SensibleOptions",
+            1,
+            "SensibleOptions(Left) or SensibleOptions(Right)",
+            "game.grid.Domineering(\"...|...|...\").SensibleOptions(Left)",
+            |ev, p, a, s| {
+                let side = to_player(player(ev, "SensibleOptions", a, 0)?);
+                sensible_options(ev, p, side, s)
+            },
+        ),
+        member(
+            "SensibleLines",
+            1,
+            "for each canonical option K of the player, a line of play: moves and replies that revert to the position, ending at a position of value K",
+            "game.grid.Domineering(\"....|....\").SensibleLines(Left)",
+            |ev, p, a, s| {
+                let side = to_player(player(ev, "SensibleLines", a, 0)?);
+                sensible_lines(ev, p, side, s)
+            },
+        ),
+        member(
+            "Decomposition",
+            0,
+            "the independent regions the position is the sum of (parts no move can touch left out)",
+            "game.grid.Domineering(\"..#..|..#..\").Decomposition",
+            |_, p, _, _| {
+                Ok(Value::List(p.decomposition().into_iter().map(Value::Position).collect()))
+            },
+        ),
+        member(
             "DicoticVariant",
             0,
             "the dicotic variant played on the position's own moves (0 once either player cannot move)",
@@ -284,4 +327,121 @@ fn variant(
     let g = crate::ruleset::variant::position_variant(p, which, &mut ev.state.arena, &budget)
         .map_err(|e| ev.locate(e, span))?;
     Ok(ev.game_value(g))
+}
+
+fn to_player(p: value::Player) -> Player {
+    match p {
+        value::Player::Left => Player::Left,
+        value::Player::Right => Player::Right,
+    }
+}
+
+/// The canonical options of `p`'s value for `side`, in CGSuite's order.
+fn canonical_options(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    side: Player,
+    span: Span,
+) -> Result<(crate::game::GameId, Vec<crate::game::GameId>)> {
+    let g = partizan::value_of(ev, p, span)?;
+    let mut options = ev.arena(span, |a| match side {
+        Player::Left => a.left_options(g),
+        Player::Right => a.right_options(g),
+    })?;
+    ev.arena(span, |a| a.sort_for_display(&mut options))?;
+    Ok((g, options))
+}
+
+/// The first of `moves` whose value is ≥ `k` (for Left; ≤ for Right).
+fn first_reaching(
+    ev: &mut Eval<'_>,
+    moves: Vec<Box<dyn AnyPosition>>,
+    k: crate::game::GameId,
+    side: Player,
+    span: Span,
+) -> Result<Option<Box<dyn AnyPosition>>> {
+    for m in moves {
+        let v = partizan::value_of(ev, m.as_ref(), span)?;
+        let reaches = ev.arena(span, |a| match side {
+            Player::Left => a.leq(k, v),
+            Player::Right => a.leq(v, k),
+        })?;
+        if reaches {
+            return Ok(Some(m));
+        }
+    }
+    Ok(None)
+}
+
+/// CGSuite's `SensibleOptions(player)`: for each canonical option `K` of
+/// the position's value, the first move (in the ruleset's order) to a
+/// position at least as good as `K` for the mover.
+fn sensible_options(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    side: Player,
+    span: Span,
+) -> Result<Value> {
+    let (_, canonical) = canonical_options(ev, p, side, span)?;
+    let mut out = Vec::with_capacity(canonical.len());
+    for k in canonical {
+        if let Some(m) = first_reaching(ev, p.options(side), k, side, span)? {
+            out.push(Value::Position(m));
+        }
+    }
+    Ok(Value::List(out))
+}
+
+/// CGSuite's `SensibleLines(player)`: for each canonical option `K`, the
+/// line from the position: a move to a position at least as good as `K`,
+/// and while its value is not `K`, the opponent's reply that reverts it
+/// (a position no better than the start for the player), then again.
+fn sensible_lines(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    side: Player,
+    span: Span,
+) -> Result<Value> {
+    let (g, canonical) = canonical_options(ev, p, side, span)?;
+    let other = match side {
+        Player::Left => Player::Right,
+        Player::Right => Player::Left,
+    };
+    let lost = |ev: &Eval<'_>, what: &str| {
+        ev.error(span, ErrorKind::InvalidInput, format!("SensibleLines: no {what} found"))
+    };
+    let mut lines = Vec::with_capacity(canonical.len());
+    for k in canonical {
+        let mut line = Vec::new();
+        let mut current = p.clone_box();
+        loop {
+            ev.tick(span)?;
+            let step = first_reaching(ev, current.options(side), k, side, span)?
+                .ok_or_else(|| lost(ev, "sensible move"))?;
+            let v = partizan::value_of(ev, step.as_ref(), span)?;
+            line.push(Value::Position(step.clone_box()));
+            if v == k {
+                break;
+            }
+            // A reply that reverts the move: no better than the start for
+            // the player.
+            let mut reply = None;
+            for r in step.options(other) {
+                let w = partizan::value_of(ev, r.as_ref(), span)?;
+                let reverts = ev.arena(span, |a| match side {
+                    Player::Left => a.leq(w, g),
+                    Player::Right => a.leq(g, w),
+                })?;
+                if reverts {
+                    reply = Some(r);
+                    break;
+                }
+            }
+            let reply = reply.ok_or_else(|| lost(ev, "reverting reply"))?;
+            line.push(Value::Position(reply.clone_box()));
+            current = reply;
+        }
+        lines.push(Value::List(line));
+    }
+    Ok(Value::List(lines))
 }
