@@ -150,7 +150,10 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
                         format!("Integer.Parse needs a string, not {}", a[0].0.kind_name()),
                     ));
                 };
-                return text.trim().parse::<num_bigint::BigInt>().map(Value::int).map_err(|_| {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+                let parsed = if plain { text.parse::<num_bigint::BigInt>().ok() } else { None };
+                return parsed.map(Value::int).ok_or_else(|| {
                     ev.error(
                         a[0].1,
                         ErrorKind::InvalidInput,

@@ -240,10 +240,11 @@ impl Eval<'_> {
                 match callee_value {
                     Value::Function(f) => self.apply(&f, args, span),
                     Value::Builtin(name) if COLLECTORS.contains(&name.as_str()) => {
+                        let args = super::range::plain_args(self, args)?;
                         self.collection_of(&name, args, span)
                     }
                     other => {
-                        let args = super::range::expand_args(self, args)?;
+                        let args = super::range::plain_args(self, args)?;
                         builtins::call(self, other, args, span)
                     }
                 }

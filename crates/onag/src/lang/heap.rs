@@ -188,9 +188,8 @@ pub(crate) fn from_subtraction_set(
             value,
         ) {
             ("subtset", v) => {
-                let items = match super::mutable::frozen(v.clone()) {
-                    Value::List(items) | Value::Set(items) => items,
-                    _ => return Err(ev.error(*at, ErrorKind::InvalidInput, usage)),
+                let Some(items) = ev.collection_items(v) else {
+                    return Err(ev.error(*at, ErrorKind::InvalidInput, usage));
                 };
                 let numbers: Option<Vec<usize>> =
                     items.iter().map(|x| x.as_integer().and_then(ToPrimitive::to_usize)).collect();
@@ -205,9 +204,10 @@ pub(crate) fn from_subtraction_set(
         return Err(ev.error(span, ErrorKind::InvalidInput, usage));
     };
     let bad = |ev: &Eval<'_>, message: String| ev.error(span, ErrorKind::InvalidInput, message);
-    let single = TakeAndBreak::parse(&format!("0.{digit}"))
+    // One digit exactly: followed by a 1, it makes a code of three digits.
+    let single = TakeAndBreak::parse(&format!("0.{digit}1"))
         .ok()
-        .filter(|c| c.digits().len() == 2 && c.repeat_from().is_none())
+        .filter(|c| c.digits().len() == 3 && c.repeat_from().is_none())
         .map(|c| c.digit(1))
         .ok_or_else(|| bad(ev, format!("FromSubtractionSet: \"{digit}\" is not one code digit")))?;
     let code = TakeAndBreak::from_set_with_digit(&set, single, all_but)
@@ -281,9 +281,10 @@ pub(crate) fn subtraction(
     let mut all_but = false;
     for (name, value, at) in args {
         match (name.as_deref(), value) {
-            (None, Value::List(items)) if members.is_none() => {
+            (None, v) if members.is_none() && ev.collection_items(v).is_some() => {
+                let items = ev.collection_items(v).unwrap_or_default();
                 let mut set = Vec::with_capacity(items.len());
-                for item in items {
+                for item in &items {
                     let k = non_negative(ev, "Subtraction", item, *at)?;
                     set.push(k.to_u64().ok_or_else(|| {
                         ev.error(

@@ -7,10 +7,15 @@
 //!   collections or the variables a function captured: [`reaches`] is
 //!   checked before every insertion, so printing, comparing and copying a
 //!   value always end.
-//! - The lock is held only while the contents are read or replaced, never
+//! - Collections nest at most [`MAX_NESTING`] deep ([`too_deep`] is checked
+//!   before every insertion and construction), so the recursion of printing,
+//!   comparing and dropping stays far inside the stack.
+//! - The lock is held only while the contents are read or changed, never
 //!   while anything is evaluated (a comparator may read the list it sorts).
-//! - A set's elements are distinct and in CGSuite's order of display; a
-//!   map's keys are distinct, in the order first put.
+//! - A set's elements are distinct and a map's keys are distinct, both in
+//!   CGSuite's order, when they are put in. A mutable collection put in a
+//!   set (or as a key) and changed afterwards may equal another element, as
+//!   in CGSuite.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -24,7 +29,7 @@ pub enum Contents {
     List(Vec<Value>),
     /// `MutableSet(…)`: distinct elements in CGSuite's order.
     Set(Vec<Value>),
-    /// `MutableMap(…)`: entries with distinct keys, in the order first put.
+    /// `MutableMap(…)`: entries with distinct keys, in CGSuite's order.
     Map(Vec<(Value, Value)>),
 }
 
@@ -85,6 +90,12 @@ impl Shared {
     /// Replaces the contents.
     pub fn replace(&self, contents: Contents) {
         *self.lock() = contents;
+    }
+
+    /// Changes the contents in place with `f`, which must not evaluate
+    /// anything (the lock is held while it runs).
+    pub(crate) fn change<R>(&self, f: impl FnOnce(&mut Contents) -> R) -> R {
+        f(&mut self.lock())
     }
 
     /// The class name of the collection (`MutableList`).
@@ -151,6 +162,31 @@ pub(crate) fn reaches(value: &Value, target: &Arc<Shared>) -> bool {
         Value::Entry(e) => reaches(&e.0, target) || reaches(&e.1, target),
         Value::Table(rows) => rows.iter().flatten().any(|v| reaches(v, target)),
         Value::Function(f) => f.captured.iter().any(|(_, v)| reaches(v, target)),
+        _ => false,
+    }
+}
+
+/// How deep collections may nest inside a mutable collection.
+pub const MAX_NESTING: usize = 1000;
+
+/// Whether `value` holds collections nested more than `limit` deep (a
+/// list in a list is 2).
+pub(crate) fn too_deep(value: &Value, limit: usize) -> bool {
+    if limit == 0 {
+        return true;
+    }
+    let below = |v: &Value| too_deep(v, limit - 1);
+    match value {
+        Value::Mutable(m) => match &*m.lock() {
+            Contents::List(items) | Contents::Set(items) => items.iter().any(below),
+            Contents::Map(entries) => entries.iter().any(|(k, v)| below(k) || below(v)),
+        },
+        Value::List(items) | Value::Set(items) => items.iter().any(below),
+        Value::Map(entries) => entries.iter().any(|(k, v)| below(k) || below(v)),
+        Value::Pair(a, b) => below(a) || below(b),
+        Value::Entry(e) => below(&e.0) || below(&e.1),
+        Value::Table(rows) => rows.iter().flatten().any(below),
+        Value::Function(f) => f.captured.iter().any(|(_, v)| below(v)),
         _ => false,
     }
 }

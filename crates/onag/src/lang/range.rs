@@ -145,6 +145,16 @@ pub(crate) fn expand(ev: &Eval<'_>, value: Value, span: Span) -> Result<Value> {
     }
 }
 
+/// Arguments of a built-in function or of a member of a value that is not
+/// a mutable collection: ranges listed ([`expand_args`]) and mutable
+/// collections copied, so every built-in that takes a list, set or map
+/// takes them too (`Max(x)`, `Subtraction(x)`).
+pub(crate) fn plain_args(ev: &Eval<'_>, args: Args) -> Result<Args> {
+    args.into_iter()
+        .map(|(name, v, at)| Ok((name, super::mutable::frozen(expand(ev, v, at)?), at)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

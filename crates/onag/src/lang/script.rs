@@ -647,6 +647,22 @@ impl Eval<'_> {
             .collect())
     }
 
+    /// The elements of a list or set (literal, of games, or mutable, as it
+    /// is now); `None` for any other value.
+    pub(crate) fn collection_items(&self, v: &Value) -> Option<Vec<Value>> {
+        match v {
+            Value::List(items) | Value::Set(items) => Some(items.clone()),
+            Value::GameSet(ids) => Some(ids.iter().map(|&g| self.game_value(g)).collect()),
+            Value::Mutable(m) => match m.snapshot() {
+                super::mutable::Contents::List(items) | super::mutable::Contents::Set(items) => {
+                    Some(items)
+                }
+                super::mutable::Contents::Map(_) => None,
+            },
+            _ => None,
+        }
+    }
+
     /// `target[index]`: a list's element (counted from 1) or a map's value
     /// (`Nothing` for a missing key).
     pub(crate) fn index(&mut self, target: Value, index: Value, span: Span) -> Result<Value> {
@@ -663,7 +679,7 @@ impl Eval<'_> {
                     format!(
                         "the range {} of {len} elements has no element {}",
                         r.notation(),
-                        describe_index(&index)
+                        index.describe()
                     ),
                 )),
             };
@@ -679,10 +695,7 @@ impl Eval<'_> {
                     _ => Err(self.error(
                         span,
                         ErrorKind::InvalidInput,
-                        format!(
-                            "a list of {len} elements has no element {}",
-                            describe_index(&index)
-                        ),
+                        format!("a list of {len} elements has no element {}", index.describe()),
                     )),
                 }
             }
@@ -699,7 +712,7 @@ impl Eval<'_> {
                         format!(
                             "a string of {} characters has no character {}",
                             chars.len(),
-                            describe_index(&index)
+                            index.describe()
                         ),
                     )),
                 }
@@ -764,12 +777,5 @@ impl Eval<'_> {
             }
             _ => Ok(Value::List(items)),
         }
-    }
-}
-
-fn describe_index(index: &Value) -> String {
-    match index.as_integer() {
-        Some(n) => n.to_string(),
-        None => index.kind_name().to_string(),
     }
 }

@@ -306,7 +306,7 @@ fn call_function(
     } else {
         vec![(None, Value::int(k.0), span), (None, Value::int(k.1), span)]
     };
-    let result = ev.apply(f, args, span)?;
+    let result = super::mutable::frozen(ev.apply(f, args, span)?);
     let bad = |ev: &Eval<'_>, what: &str| {
         let expected = if heap {
             "a list of options, each a list of heap sizes (e.g. [[1, 2], [3]])"

@@ -244,6 +244,15 @@ impl Value {
         )
     }
 
+    /// The value as an error names it: an integer by itself (`-1`), any
+    /// other by its kind ("a rational number").
+    pub fn describe(&self) -> String {
+        match self.as_integer() {
+            Some(n) => n.to_string(),
+            None => self.kind_name().to_string(),
+        }
+    }
+
     /// What kind of value this is, for error messages ("an integer", "a list").
     pub fn kind_name(&self) -> &'static str {
         match self {

@@ -572,11 +572,16 @@ fn mutable_collections_are_shared_and_acyclic() {
             "x.Add([{1 => z}])",
             "MutableList([1]) == MutableList([1])",
             "MutableList([1]) == MutableSet([1])",
-            "x is List",
+            "[x is Collection, x is List]",
             "x.RemoveAt(10)",
             "MutableMap().Add(1)",
             "MutableList(1, 2)",
             "{x | }",
+            "w := MutableList([5,6,7]); [w.RemoveAt(2), w]",
+            "w.Update(1, *); w",
+            "Max(MutableList([3,1,2])) + game.heap.Subtraction(MutableSet([1,2]))(10).NimValue",
+            "d := MutableList(); for i from 1 to 2000 do d := MutableList([d]) end",
+            "e := MutableList(); for i from 1 to 20000 do e.Add(i) end; e.Length",
         ],
         expect![[r#"
             x := MutableList(); y := x; y.Add(1); x => MutableList(1)
@@ -587,11 +592,16 @@ fn mutable_collections_are_shared_and_acyclic() {
             x.Add([{1 => z}]) => error: 1:7: a MutableList cannot hold itself
             MutableList([1]) == MutableList([1]) => true
             MutableList([1]) == MutableSet([1]) => false
-            x is List => true
+            [x is Collection, x is List] => [true,false]
             x.RemoveAt(10) => error: 1:12: List index out of bounds: 10
             MutableMap().Add(1) => error: 1:14: Add needs a mutable list or set; a map takes Put
             MutableList(1, 2) => error: 1:1: MutableList takes 0 or 1 arguments, not 2
             {x | } => 4
+            w := MutableList([5,6,7]); [w.RemoveAt(2), w] => [6,MutableList(5, 7)]
+            w.Update(1, *); w => MutableList(*, 7)
+            Max(MutableList([3,1,2])) + game.heap.Subtraction(MutableSet([1,2]))(10).NimValue => 4
+            d := MutableList(); for i from 1 to 2000 do d := MutableList([d]) end => error: 1:50: collections nest more than 1000 deep in a mutable collection
+            e := MutableList(); for i from 1 to 20000 do e.Add(i) end; e.Length => 20000
         "#]],
     );
 }

@@ -70,9 +70,6 @@ fn sided_values_print_as_cgsuite() {
     assert_eq!(show("over - over"), show("over + under"));
 }
 
-/// Small strips valued by hand: a lone toad with room shuttles forever
-/// (`t.`: Left always has a move, Right never: `on`), a frog likewise
-/// (`off`), blocked pieces are 0.
 /// Bach's Carousel is not stopper-sided: its sides, simplified, print as
 /// CGSuite prints them (its `SidedValueTestCase`), and its outcome is N.
 #[test]
@@ -97,6 +94,9 @@ fn bachs_carousel_keeps_simplified_sides() {
     assert!(v.leq(&w, &b).unwrap() && !w.leq(&v, &b).unwrap());
 }
 
+/// Small strips valued by hand: a lone toad with room shuttles forever
+/// (`t.`: Left always has a move, Right never: `on`), a frog likewise
+/// (`off`), blocked pieces are 0.
 #[test]
 fn backsliding_toads_and_frogs_values() {
     use onag::loopy::partizan::backsliding::Backsliding;

@@ -250,18 +250,21 @@ impl TakeAndBreak {
             return Err(Error::invalid("the joined code is too long"));
         }
         let mut digits = Vec::with_capacity(start + period);
+        // A constraint speaks only of two or more heaps left.
+        let constrains = |d: Digit| d.max_heaps() >= 2;
         for j in 0..start + period {
             let (a, b) = (self.digit(j), other.digit(j));
             digits.push(if a.is_zero() {
                 b
             } else if b.is_zero() || a == b {
                 a
-            } else if a.constraint == b.constraint {
+            } else if a.constraint == b.constraint || !constrains(a) || !constrains(b) {
+                let constraint = if constrains(a) { a.constraint } else { b.constraint };
                 let from = match (a.from, b.from) {
                     (Some(x), Some(y)) => Some(x.min(y)),
                     (x, y) => x.or(y),
                 };
-                Digit::open(a.heaps | b.heaps, from, a.constraint)
+                Digit::open(a.heaps | b.heaps, from, constraint)
             } else {
                 return Err(Error::invalid(format!(
                     "the codes' digits for removing {j} constrain the heaps left differently"

@@ -54,7 +54,10 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
                     return Err(ev.error(
                         a[0].1,
                         ErrorKind::InvalidInput,
-                        format!("HeapOptions needs a heap size, not {}", a[0].0.kind_name()),
+                        format!(
+                            "HeapOptions needs a heap size (an integer from 0), not {}",
+                            a[0].0.describe()
+                        ),
                     ));
                 };
                 let options = heap::heap_options(ev, r, &n, s)?;
@@ -72,7 +75,10 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
                     return Err(ev.error(
                         a[0].1,
                         ErrorKind::InvalidInput,
-                        format!("HeapNimValue needs a heap size, not {}", a[0].0.kind_name()),
+                        format!(
+                            "HeapNimValue needs a heap size (an integer from 0), not {}",
+                            a[0].0.describe()
+                        ),
                     ));
                 };
                 heap::heap_value(ev, r, &n, s).map(|v| Value::int(BigInt::from(v)))

@@ -340,19 +340,13 @@ pub(super) fn index_of(
 
 /// The elements of a list or set argument (a mutable one's as they are now).
 pub(super) fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<Vec<Value>> {
-    if let Value::Mutable(m) = &arg.0 {
-        let frozen = m.snapshot().frozen();
-        return elements(ev, name, &(frozen, arg.1));
-    }
-    match &arg.0 {
-        Value::List(items) | Value::Set(items) => Ok(items.clone()),
-        Value::GameSet(games) => Ok(games.iter().map(|&g| ev.game_value(g)).collect()),
-        other => Err(ev.error(
+    ev.collection_items(&arg.0).ok_or_else(|| {
+        ev.error(
             arg.1,
             ErrorKind::InvalidInput,
-            format!("{name} needs a list or set, not {}", other.kind_name()),
-        )),
-    }
+            format!("{name} needs a list or set, not {}", arg.0.kind_name()),
+        )
+    })
 }
 
 /// A non-negative integer argument.
@@ -431,9 +425,27 @@ pub(super) fn sorted(ev: &mut Eval<'_>, items: &[Value], span: Span) -> Result<V
         let mut order: Vec<usize> = (0..items.len()).collect();
         order.sort_by(|&i, &j| keys[i].cmp(&keys[j]));
         out = order.into_iter().map(|i| items[i].clone()).collect();
-    } else {
+    } else if items.iter().all(|x| {
+        !matches!(
+            x,
+            Value::Pair(..)
+                | Value::List(_)
+                | Value::Range(_)
+                | Value::Set(_)
+                | Value::GameSet(_)
+                | Value::Map(_)
+                | Value::Mutable(_)
+                | Value::Table(_)
+        )
+    }) {
         // Mixed kinds: CGSuite's order of classes (numbers, games, …).
         out = ev.universal_order(out, span)?;
+    } else {
+        return Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            "ordering collections needs lists of numbers or strings, one kind throughout",
+        ));
     }
     Ok(out)
 }
@@ -604,12 +616,24 @@ pub(super) fn sorted_with(
     args: Args<'_>,
     span: Span,
 ) -> Result<Value> {
+    sorted_by(ev, "SortedWith", items, args, span)
+}
+
+/// The elements sorted (stably) by the comparator `args[0]`; `name` is
+/// the member's, for errors.
+pub(super) fn sorted_by(
+    ev: &mut Eval<'_>,
+    name: &str,
+    items: &[Value],
+    args: Args<'_>,
+    span: Span,
+) -> Result<Value> {
     let (f, at) = &args[0];
     let Value::Function(f) = f else {
         return Err(ev.error(
             *at,
             ErrorKind::InvalidInput,
-            format!("SortedWith needs a function (a, b) -> ..., not {}", f.kind_name()),
+            format!("{name} needs a function (a, b) -> ..., not {}", f.kind_name()),
         ));
     };
     let mut out: Vec<Value> = items.to_vec();
@@ -628,7 +652,7 @@ pub(super) fn sorted_with(
                             *at,
                             ErrorKind::InvalidInput,
                             format!(
-                                "SortedWith's comparator gave {}; it must give an integer",
+                                "{name}'s comparator gave {}; it must give an integer",
                                 c.kind_name()
                             ),
                         )

@@ -533,9 +533,14 @@ pub(crate) fn member(
     span: Span,
     args: Option<Args>,
 ) -> Result<Value> {
-    // A range is a list to every member of another value.
+    // A range is a list to every member of another value, and so is a
+    // mutable collection but to the members that change one (`x.Add(y)`
+    // adds y itself).
     let args = match args {
-        Some(args) => Some(super::range::expand_args(ev, args)?),
+        Some(args) if matches!(target, Value::Mutable(_)) => {
+            Some(super::range::expand_args(ev, args)?)
+        }
+        Some(args) => Some(super::range::plain_args(ev, args)?),
         None => None,
     };
     // A class's other members are those of its name (`game.misere.MisereCanonicalGame.DayN`).

@@ -5,11 +5,13 @@
 
 use std::sync::Arc;
 
+use num_traits::ToPrimitive;
+
 use super::super::context::Eval;
 use super::super::lexer::Span;
-use super::super::mutable::{Contents, Shared, reaches};
+use super::super::mutable::{Contents, MAX_NESTING, Shared, reaches, too_deep};
 use super::super::value::Value;
-use super::list::{elements, index_of, sorted_with};
+use super::list::{elements, index_of, sorted_by};
 use super::table::{Table, member};
 use crate::error::{ErrorKind, Result};
 
@@ -57,25 +59,31 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
         member(
             "RemoveAt",
             1,
-            "removes the element at position i (from 1) of a mutable list",
-            "x := MutableList([5,6,7]); x.RemoveAt(2); x",
+            "removes the element at position i (from 1) of a mutable list, and gives it",
+            "x := MutableList([5,6,7]); [x.RemoveAt(2), x]",
             |ev, m, args, span| {
-                let Contents::List(mut items) = m.snapshot() else {
-                    return Err(only(ev, "RemoveAt", "list", span));
-                };
-                let i = args[0].0.as_integer().and_then(num_traits::ToPrimitive::to_usize);
-                match i {
-                    Some(i) if (1..=items.len()).contains(&i) => {
-                        items.remove(i - 1);
-                        m.replace(Contents::List(items));
-                        Ok(Value::Nothing)
+                let i = position(ev, m, "RemoveAt", &args[0], span)?;
+                Ok(m.change(|c| match c {
+                    Contents::List(items) => items.remove(i),
+                    _ => Value::Nothing,
+                }))
+            },
+        ),
+        member(
+            "Update",
+            2,
+            "sets the element at position i (from 1) of a mutable list to x",
+            "x := MutableList([5,6,7]); x.Update(2, *); x",
+            |ev, m, args, span| {
+                let i = position(ev, m, "Update", &args[0], span)?;
+                let x = args[1].0.clone();
+                no_cycle(ev, m, std::slice::from_ref(&x), args[1].1)?;
+                m.change(|c| {
+                    if let Contents::List(items) = c {
+                        items[i] = x;
                     }
-                    _ => Err(ev.error(
-                        args[0].1,
-                        ErrorKind::InvalidInput,
-                        format!("List index out of bounds: {}", describe(&args[0].0)),
-                    )),
-                }
+                });
+                Ok(Value::Nothing)
             },
         ),
         member(
@@ -101,7 +109,7 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
                 let Contents::List(items) = m.snapshot() else {
                     return Err(only(ev, "SortWith", "list", span));
                 };
-                let Value::List(sorted) = sorted_with(ev, &items, args, span)? else {
+                let Value::List(sorted) = sorted_by(ev, "SortWith", &items, args, span)? else {
                     return Err(ev.error(span, ErrorKind::InvalidInput, "SortWith gave no list"));
                 };
                 m.replace(Contents::List(sorted));
@@ -160,14 +168,39 @@ fn only(ev: &Eval<'_>, name: &str, kind: &str, span: Span) -> crate::Error {
     ev.error(span, ErrorKind::InvalidInput, format!("{name} needs a mutable {kind}"))
 }
 
-fn describe(v: &Value) -> String {
-    match v.as_integer() {
-        Some(n) => n.to_string(),
-        None => v.kind_name().to_string(),
+/// The index (from 0) that position `arg` (from 1) names in a mutable
+/// list, or CGSuite's error.
+fn position(
+    ev: &Eval<'_>,
+    m: &Arc<Shared>,
+    name: &str,
+    arg: &(Value, Span),
+    span: Span,
+) -> Result<usize> {
+    let length = m.change(|c| match c {
+        Contents::List(items) => Some(items.len()),
+        _ => None,
+    });
+    let Some(length) = length else {
+        return Err(only(ev, name, "list", span));
+    };
+    let Some(n) = arg.0.as_integer() else {
+        return Err(ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs an integer position, not {}", arg.0.kind_name()),
+        ));
+    };
+    match n.to_usize() {
+        Some(i) if (1..=length).contains(&i) => Ok(i - 1),
+        _ => {
+            Err(ev.error(arg.1, ErrorKind::InvalidInput, format!("List index out of bounds: {n}")))
+        }
     }
 }
 
-/// The error when an insertion would make `m` hold itself.
+/// The error when an insertion would make `m` hold itself, or nest
+/// collections more than [`MAX_NESTING`] deep.
 fn no_cycle(ev: &Eval<'_>, m: &Arc<Shared>, values: &[Value], at: Span) -> Result<()> {
     if values.iter().any(|v| reaches(v, m)) {
         return Err(ev.error(
@@ -176,7 +209,18 @@ fn no_cycle(ev: &Eval<'_>, m: &Arc<Shared>, values: &[Value], at: Span) -> Resul
             format!("a {} cannot hold itself", m.class_name()),
         ));
     }
+    if values.iter().any(|v| too_deep(v, MAX_NESTING - 1)) {
+        return Err(nesting_error(ev, at));
+    }
     Ok(())
+}
+
+fn nesting_error(ev: &Eval<'_>, at: Span) -> crate::Error {
+    ev.error(
+        at,
+        ErrorKind::LimitExceeded,
+        format!("collections nest more than {MAX_NESTING} deep in a mutable collection"),
+    )
 }
 
 /// Adds `added` to a mutable list (at its end) or set.
@@ -184,26 +228,30 @@ fn insert(
     ev: &mut Eval<'_>,
     m: &Arc<Shared>,
     name: &str,
-    added: Vec<Value>,
+    mut added: Vec<Value>,
     at: Span,
     span: Span,
 ) -> Result<Value> {
     no_cycle(ev, m, &added, at)?;
-    let contents = match m.snapshot() {
-        Contents::List(mut items) => {
-            items.extend(added);
-            Contents::List(items)
+    // A list grows in place (adding n elements one by one takes time linear
+    // in n); a set is rebuilt in CGSuite's order.
+    let grown = m.change(|c| match c {
+        Contents::List(items) => {
+            items.append(&mut added);
+            true
         }
-        Contents::Set(mut items) => {
-            items.extend(added);
-            Contents::Set(set_items(ev, items, span)?)
-        }
-        Contents::Map(_) => {
-            let message = format!("{name} needs a mutable list or set; a map takes Put");
-            return Err(ev.error(span, ErrorKind::InvalidInput, message));
-        }
+        _ => false,
+    });
+    if grown {
+        return Ok(Value::Nothing);
+    }
+    let Contents::Set(mut items) = m.snapshot() else {
+        let message = format!("{name} needs a mutable list or set; a map takes Put");
+        return Err(ev.error(span, ErrorKind::InvalidInput, message));
     };
-    m.replace(contents);
+    items.extend(added);
+    let items = set_items(ev, items, span)?;
+    m.replace(Contents::Set(items));
     Ok(Value::Nothing)
 }
 
@@ -247,8 +295,8 @@ fn remove(ev: &mut Eval<'_>, m: &Arc<Shared>, gone: Vec<Value>, span: Span) -> R
     Ok(Value::Nothing)
 }
 
-/// Sets each key of `pairs` to its value in a mutable map (a key already
-/// there keeps its place).
+/// Sets each key of `pairs` to its value in a mutable map (the entries in
+/// CGSuite's order of keys).
 fn put(
     ev: &mut Eval<'_>,
     m: &Arc<Shared>,
@@ -320,5 +368,9 @@ pub(crate) fn construct(
             }
         },
     };
-    Ok(Value::Mutable(Shared::new(contents)))
+    let value = Value::Mutable(Shared::new(contents));
+    if too_deep(&value, MAX_NESTING) {
+        return Err(nesting_error(ev, span));
+    }
+    Ok(value)
 }

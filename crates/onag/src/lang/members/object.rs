@@ -168,9 +168,9 @@ const PARENTS: &[(&str, &[&str])] = &[
     ("cgsuite.lang.Range", &["cgsuite.lang.List"]),
     ("cgsuite.lang.Set", &["cgsuite.lang.Collection"]),
     ("cgsuite.lang.Map", &["cgsuite.lang.Collection", "cgsuite.lang.Function"]),
-    ("cgsuite.util.MutableList", &["cgsuite.lang.List"]),
-    ("cgsuite.util.MutableSet", &["cgsuite.lang.Set"]),
-    ("cgsuite.util.MutableMap", &["cgsuite.lang.Map"]),
+    ("cgsuite.util.MutableList", &["cgsuite.lang.Collection"]),
+    ("cgsuite.util.MutableSet", &["cgsuite.lang.Collection"]),
+    ("cgsuite.util.MutableMap", &["cgsuite.lang.Collection"]),
 ];
 
 /// The classes `class` extends directly. A catalog ruleset's positions are

@@ -291,7 +291,7 @@ fn size(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<usize> {
             ev.error(
                 arg.1,
                 ErrorKind::InvalidInput,
-                format!("{name} needs a size from 0 to 1000000, not {}", arg.0.kind_name()),
+                format!("{name} needs a size from 0 to 1000000, not {}", arg.0.describe()),
             )
         })
 }

@@ -310,10 +310,11 @@ pub fn simplified_side(g: &LoopyGame, onside: bool, budget: &Budget) -> Result<L
             return canonical_stopper(&cur, budget);
         }
         let mut deleted = false;
+        // Recomputed after each deletion only.
+        let mut on_cycles = cyclic_states(&cur);
         for left_edge in order {
             let mut v = 0;
             while (v as usize) < cur.len() {
-                let on_cycles = cyclic_states(&cur);
                 let from = 2 * v as usize + if left_edge { 0 } else { 1 };
                 let opts = if left_edge { cur.left(v) } else { cur.right(v) }.to_vec();
                 for w in opts {
@@ -323,10 +324,17 @@ pub fn simplified_side(g: &LoopyGame, onside: bool, budget: &Budget) -> Result<L
                         continue;
                     }
                     let cand = without_edge(&cur, v, w, left_edge);
-                    if leq(&cand, 0, &cur, 0, rule, budget)?
-                        && leq(&cur, 0, &cand, 0, rule, budget)?
-                    {
+                    // Without a Left move the game is no better for Left,
+                    // without a Right move no worse: one comparison says
+                    // whether the value stayed.
+                    let same = if left_edge {
+                        leq(&cur, 0, &cand, 0, rule, budget)?
+                    } else {
+                        leq(&cand, 0, &cur, 0, rule, budget)?
+                    };
+                    if same {
                         cur = cand;
+                        on_cycles = cyclic_states(&cur);
                         deleted = true;
                         break;
                     }
