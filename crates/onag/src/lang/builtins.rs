@@ -52,6 +52,8 @@ const STATICS: &[(&str, &str, &str)] = &[
     ("game.misere", "MisereCanonicalGame", "DayN"),
     ("game.heap", "TakeAndBreak", "FromSubtractionSet"),
     ("game", "Integer", "Parse"),
+    ("cgsuite.util", "Grid", "Empty"),
+    ("cgsuite.util", "Grid", "Parse"),
 ];
 
 /// Whether `name` is a ruleset's short name.
@@ -139,6 +141,11 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
             }
             if short == "TakeAndBreak" {
                 return rulesets::take_and_break(ev, &args, span);
+            }
+            if let Some(name) = path.strip_prefix("cgsuite.util.Grid.") {
+                let count = args.len();
+                let a = positional(ev, path, Some(args), count, span)?;
+                return super::grid::call(ev, name, &a, span);
             }
             if path == "game.Integer.Parse" {
                 // `Integer.Parse("123")`: the integer the string writes.

@@ -31,6 +31,7 @@ mod coordinates;
 mod eval;
 mod explicit;
 mod games;
+mod grid;
 mod heap;
 mod infinity;
 pub mod lexer;

@@ -126,7 +126,25 @@ pub(crate) fn call(
             },
         ));
     };
-    let arg = to_arg(ev, value, *at)?;
+    let arg = match value {
+        // A grid is written with the ruleset's character map.
+        Value::Grid(g) if r.family == catalog::Family::Grid => {
+            let map: Vec<char> = super::grid::char_map(r).chars().collect();
+            let text = g.write(&map).ok_or_else(|| {
+                ev.error(
+                    *at,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "{}: the grid holds a value past its character map \"{}\"",
+                        r.name,
+                        super::grid::char_map(r)
+                    ),
+                )
+            })?;
+            Arg::Str(text)
+        }
+        _ => to_arg(ev, value, *at)?,
+    };
     let position = r.position(&params, &arg).map_err(|e| {
         // A located error is a column in the string: count from its quote.
         let offset = at.start + e.location().map_or(0, |l| l.column);

@@ -667,6 +667,22 @@ impl Eval<'_> {
     /// (`Nothing` for a missing key).
     pub(crate) fn index(&mut self, target: Value, index: Value, span: Span) -> Result<Value> {
         let target = super::mutable::frozen(target);
+        if let Value::Grid(g) = &target {
+            let cell = super::grid::coordinates(&index).and_then(|(r, c)| g.get(r, c));
+            return match cell {
+                Some(v) => Ok(Value::int(v)),
+                None => Err(self.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "a grid of {} rows and {} columns has no cell {}",
+                        g.rows(),
+                        g.cols(),
+                        index.describe()
+                    ),
+                )),
+            };
+        }
         if let Value::Range(r) = &target {
             let len = r.len();
             return match index.as_integer() {

@@ -105,6 +105,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                 out.push('}');
             }
         }
+        Value::Grid(g) => out.push_str(&super::grid::show(g)),
         Value::Mutable(m) => {
             let contents = m.snapshot();
             out.push_str(contents.class_name());

@@ -112,6 +112,9 @@ pub enum Value {
     /// A mutable list, set or map (`MutableList([1,2])`), shared by every
     /// copy of the value.
     Mutable(std::sync::Arc<super::mutable::Shared>),
+    /// A grid of small integers (`Grid.Empty(3, 4)`), CGSuite's
+    /// `cgsuite.util.Grid`.
+    Grid(std::sync::Arc<super::grid::Grid>),
 }
 
 /// The mutable collections already mapped in one pass of
@@ -241,6 +244,7 @@ impl Value {
                 | Value::Str(_)
                 | Value::Player(_)
                 | Value::Infinity(_)
+                | Value::Grid(_)
         )
     }
 
@@ -291,6 +295,7 @@ impl Value {
             Value::Function(_) => "a function",
             Value::Map(_) => "a map",
             Value::Player(_) => "a player",
+            Value::Grid(_) => "a grid",
             Value::Mutable(m) => match m.class_name() {
                 "MutableList" => "a mutable list",
                 "MutableSet" => "a mutable set",

@@ -665,3 +665,75 @@ fn coordinates_and_other_members() {
         "#]],
     );
 }
+
+/// Grids, each step with the string CGSuite's own tests expect
+/// (`CgsuiteUtilTest`, `cgsuite.util.Grid`), and a grid as a ruleset's
+/// board, read with the ruleset's character map.
+#[test]
+fn grids_as_cgsuite() {
+    let steps: &[(&str, &str)] = &[
+        ("Grid.Empty(3,4)", "Grid([[0,0,0,0],[0,0,0,0],[0,0,0,0]])"),
+        ("Grid.Empty(4,0)", "Grid([])"),
+        ("Grid.Empty(-1,2)", "error: 1:12: Invalid RowCount: -1"),
+        ("Grid.Empty(2,-3)", "error: 1:14: Invalid ColCount: -3"),
+        (
+            "grid := Grid.Parse(\".abb|.ba.|.a..\", \".ab\")",
+            "Grid([[0,1,2,2],[0,2,1,0],[0,1,0,0]])",
+        ),
+        ("grid[(2,2)]", "2"),
+        ("grid.ColCount", "4"),
+        ("grid.FindAll(1)", "[(1,2),(2,3),(3,2)]"),
+        ("grid.IsInBounds((1,3))", "true"),
+        ("grid.IsInBounds((5,3))", "false"),
+        ("grid.IsInBounds((2,-1))", "false"),
+        ("grid.RowCount", "3"),
+        ("grid.Subgrid((1,2),(3,3))", "Grid([[1,2],[2,1],[1,0]])"),
+        ("grid.Subgrid((3,3),(3,3))", "Grid([[0]])"),
+        ("grid.Subgrid((1,2),(2,1))", "Grid([])"),
+        ("grid.Subgrid((1,3),(2,1))", "Grid([])"),
+        ("grid.ToString(\".ab\")", "\".abb|.ba.|.a..\""),
+        ("grid.Updated((1,3), 4)", "Grid([[0,1,4,2],[0,2,1,0],[0,1,0,0]])"),
+        ("grid.Updated((1,7), 4)", "error: 1:6: Coordinate is out of bounds: (1,7)"),
+        (
+            "grid.Updated((1,3), 128)",
+            "error: 1:6: Value is out of range (must satisfy -128 <= x <= 127): 128",
+        ),
+        (
+            "grid.Updated({ (1,3) => 4, (2,4) => 127, (3,1) => -128 })",
+            "Grid([[0,1,4,2],[0,2,1,127],[-128,1,0,0]])",
+        ),
+        (
+            "grid.Updated({ (1,3) => 4, (0,1) => 5 })",
+            "error: 1:6: Coordinate is out of bounds: (0,1)",
+        ),
+        (
+            "grid.Updated({ (1,3) => 4, (2,4) => -1776 })",
+            "error: 1:6: Value is out of range (must satisfy -128 <= x <= 127): -1776",
+        ),
+        // CGSuite's EvalTest.
+        ("game.grid.Domineering(Grid.Empty(2, 4)).MisereOutcomeClass", "N"),
+    ];
+    let inputs: Vec<&str> = steps.iter().map(|s| s.0).collect();
+    let expected: String = steps.iter().map(|(i, o)| format!("{i} => {o}\n")).collect();
+    assert_eq!(transcript(&inputs), expected);
+    // A grid board is the board its string writes.
+    for (grid, text) in
+        [("Grid.Empty(3, 4)", "....|....|...."), ("Grid.Parse(\".#..|....\", \".#\")", ".#..|....")]
+    {
+        assert_eq!(
+            transcript(&[&format!("game.grid.Domineering({grid}).CanonicalForm")])
+                .split(" => ")
+                .nth(1),
+            transcript(&[&format!("game.grid.Domineering(\"{text}\").CanonicalForm")])
+                .split(" => ")
+                .nth(1),
+        );
+    }
+    assert_eq!(
+        transcript(&["game.grid.Clobber(Grid.Parse(\"xo.|.ox\", \".xo\")).CanonicalForm"]),
+        transcript(&["game.grid.Clobber(\"xo.|.ox\").CanonicalForm"]).replace(
+            "game.grid.Clobber(\"xo.|.ox\")",
+            "game.grid.Clobber(Grid.Parse(\"xo.|.ox\", \".xo\"))"
+        ),
+    );
+}

@@ -17,6 +17,7 @@
 mod classic;
 mod coordinates;
 mod game;
+mod grid;
 mod heap;
 mod infinity;
 mod list;
@@ -300,6 +301,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(map::TABLE.docs());
     docs.extend(map::ENTRY_TABLE.docs());
     docs.extend(coordinates::TABLE.docs());
+    docs.extend(grid::TABLE.docs());
     docs.extend(mutable::TABLE.docs());
     docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
@@ -354,6 +356,18 @@ pub fn member_docs() -> Vec<MemberDoc> {
     ] {
         docs.push(MemberDoc { name, on: "cgsuite.lang.Coordinates", example, summary });
     }
+    docs.push(MemberDoc {
+        name: "Empty",
+        on: "cgsuite.util.Grid",
+        example: "Grid.Empty(3, 4)",
+        summary: "a grid of zeros with that many rows and columns",
+    });
+    docs.push(MemberDoc {
+        name: "Parse",
+        on: "cgsuite.util.Grid",
+        example: "Grid.Parse(\".abb|.ba.\", \".ab\")",
+        summary: "the grid a string writes, each character's value its place in the character map",
+    });
     docs.push(MemberDoc {
         name: "Parse",
         on: "game.Integer",
@@ -565,6 +579,13 @@ pub(crate) fn member(
         };
     }
     let plain = place_arguments(ev, &target, name, args.unwrap_or_default(), span)?;
+    // A grid's own members first: its `ToString(charMap)` is not the
+    // `ToString` every value has.
+    if let Value::Grid(g) = &target
+        && let Some(result) = grid::TABLE.call(ev, g, name, &plain, span)
+    {
+        return result;
+    }
     if let Some(result) = object::TABLE.call(ev, &target, name, &plain, span) {
         return result;
     }

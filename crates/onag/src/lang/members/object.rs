@@ -103,6 +103,7 @@ pub(crate) const CLASSES: &[&str] = &[
     "cgsuite.lang.Class",
     "cgsuite.util.Table",
     "cgsuite.util.MutableList",
+    "cgsuite.util.Grid",
     "cgsuite.util.MutableSet",
     "cgsuite.util.MutableMap",
     "cgsuite.util.Thermograph",
@@ -339,6 +340,7 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Pair(..) => "cgsuite.lang.Coordinates",
         Value::Class(_) => "cgsuite.lang.Class",
         Value::Table(_) => "cgsuite.util.Table",
+        Value::Grid(_) => "cgsuite.util.Grid",
         Value::Mutable(m) => match m.class_name() {
             "MutableList" => "cgsuite.util.MutableList",
             "MutableSet" => "cgsuite.util.MutableSet",

@@ -1,0 +1,223 @@
+//! CGSuite's `Grid` (`cgsuite.util.Grid`): a rectangle of small integers
+//! (−128 to 127), made empty (`Grid.Empty(3, 4)`) or read from a string
+//! with a character map (`Grid.Parse(".x|o.", ".xo")`: a character's
+//! position in the map is its value), indexed by coordinates `(row, col)`
+//! from 1, and given to a grid ruleset as its board
+//! (`game.grid.Domineering(Grid.Empty(4, 4))`, written back with the
+//! ruleset's character map). Members are in `members/grid.rs`.
+
+use num_traits::ToPrimitive;
+
+use super::context::Eval;
+use super::lexer::Span;
+use super::value::Value;
+use crate::error::{ErrorKind, Result};
+
+/// A grid of values, row by row.
+///
+/// Invariant: `cells.len() == rows * cols`, and a grid with no cells has
+/// no rows and no columns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<i8>,
+}
+
+/// The most cells a grid may have.
+const MAX_CELLS: usize = 1 << 20;
+
+impl Grid {
+    /// A grid of zeros; a grid with no cells when either count is 0.
+    pub fn empty(rows: usize, cols: usize) -> Option<Grid> {
+        let n = rows.checked_mul(cols).filter(|&n| n <= MAX_CELLS)?;
+        Some(if n == 0 {
+            Grid { rows: 0, cols: 0, cells: Vec::new() }
+        } else {
+            Grid { rows, cols, cells: vec![0; n] }
+        })
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The value at `(row, col)`, counted from 1; `None` outside.
+    pub fn get(&self, row: i64, col: i64) -> Option<i8> {
+        self.index(row, col).map(|i| self.cells[i])
+    }
+
+    fn index(&self, row: i64, col: i64) -> Option<usize> {
+        let r = usize::try_from(row).ok().filter(|r| (1..=self.rows).contains(r))?;
+        let c = usize::try_from(col).ok().filter(|c| (1..=self.cols).contains(c))?;
+        Some((r - 1) * self.cols + (c - 1))
+    }
+
+    /// The rows, each a list of values, as CGSuite prints a grid.
+    pub fn rows_of(&self) -> impl Iterator<Item = &[i8]> {
+        self.cells.chunks(self.cols.max(1))
+    }
+
+    /// The grid written with `map`: value v as the v-th character.
+    pub fn write(&self, map: &[char]) -> Option<String> {
+        let rows: Option<Vec<String>> = self
+            .rows_of()
+            .map(|row| {
+                row.iter()
+                    .map(|&v| usize::try_from(v).ok().and_then(|i| map.get(i).copied()))
+                    .collect()
+            })
+            .collect();
+        Some(rows?.join("|"))
+    }
+}
+
+/// The grid as CGSuite prints it: `Grid([[0,1],[2,0]])`.
+pub(crate) fn show(g: &Grid) -> String {
+    let rows: Vec<String> = g
+        .rows_of()
+        .filter(|r| !r.is_empty())
+        .map(|r| format!("[{}]", r.iter().map(i8::to_string).collect::<Vec<_>>().join(",")))
+        .collect();
+    format!("Grid([{}])", rows.join(","))
+}
+
+/// `Grid.Empty(rows, cols)` and `Grid.Parse(text, charMap)`.
+pub(crate) fn call(
+    ev: &mut Eval<'_>,
+    name: &str,
+    args: &[(Value, Span)],
+    span: Span,
+) -> Result<Value> {
+    let bad =
+        |ev: &Eval<'_>, at: Span, message: String| ev.error(at, ErrorKind::InvalidInput, message);
+    match (name, args) {
+        ("Empty", [(r, ra), (c, ca)]) => {
+            let count = |v: &Value, what: &str, at: Span| {
+                v.as_integer()
+                    .and_then(ToPrimitive::to_usize)
+                    .ok_or_else(|| bad(ev, at, format!("Invalid {what}: {}", v.describe())))
+            };
+            let (rows, cols) = (count(r, "RowCount", *ra)?, count(c, "ColCount", *ca)?);
+            let grid = Grid::empty(rows, cols)
+                .ok_or_else(|| bad(ev, span, format!("a grid has at most {MAX_CELLS} cells")))?;
+            Ok(Value::Grid(std::sync::Arc::new(grid)))
+        }
+        ("Parse", [(Value::Str(text), at), (Value::Str(map), _)]) => {
+            let map: Vec<char> = map.chars().collect();
+            let lines: Vec<&str> = text.split('|').collect();
+            let cols = lines[0].chars().count();
+            let mut cells = Vec::new();
+            for line in &lines {
+                if line.chars().count() != cols {
+                    return Err(bad(
+                        ev,
+                        *at,
+                        format!("the rows of a grid must have equal lengths: \"{text}\""),
+                    ));
+                }
+                for ch in line.chars() {
+                    let v = map.iter().position(|&m| m == ch).and_then(|i| i8::try_from(i).ok());
+                    cells.push(v.ok_or_else(|| {
+                        bad(ev, *at, format!("'{ch}' is not in the character map"))
+                    })?);
+                }
+            }
+            let mut grid = Grid::empty(lines.len(), cols)
+                .ok_or_else(|| bad(ev, span, format!("a grid has at most {MAX_CELLS} cells")))?;
+            if !grid.cells.is_empty() {
+                grid.cells = cells;
+            }
+            Ok(Value::Grid(std::sync::Arc::new(grid)))
+        }
+        ("Empty", _) => {
+            Err(bad(ev, span, "Grid.Empty takes a row count and a column count".into()))
+        }
+        _ => Err(bad(
+            ev,
+            span,
+            "Grid.Parse takes a string and a character map, e.g. Grid.Parse(\".x|o.\", \".xo\")"
+                .into(),
+        )),
+    }
+}
+
+/// The `(row, col)` integers of coordinates.
+pub(crate) fn coordinates(v: &Value) -> Option<(i64, i64)> {
+    match v {
+        Value::Pair(a, b) => Some((a.as_integer()?.to_i64()?, b.as_integer()?.to_i64()?)),
+        _ => None,
+    }
+}
+
+/// `grid.Updated((r, c), v)` or `grid.Updated({(r, c) => v, …})`.
+pub(crate) fn updated(
+    ev: &Eval<'_>,
+    g: &Grid,
+    changes: &[(Value, Value)],
+    span: Span,
+) -> Result<Value> {
+    let mut out = g.clone();
+    for (at, v) in changes {
+        let i = coordinates(at).and_then(|(r, c)| g.index(r, c)).ok_or_else(|| {
+            let mut text = String::new();
+            match coordinates(at) {
+                Some((r, c)) => text = format!("({r},{c})"),
+                None => text.push_str(at.kind_name()),
+            }
+            ev.error(span, ErrorKind::InvalidInput, format!("Coordinate is out of bounds: {text}"))
+        })?;
+        let value = v.as_integer().and_then(|n| n.to_i8()).ok_or_else(|| {
+            ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("Value is out of range (must satisfy -128 <= x <= 127): {}", v.describe()),
+            )
+        })?;
+        out.cells[i] = value;
+    }
+    Ok(Value::Grid(std::sync::Arc::new(out)))
+}
+
+/// The part of `g` from `(r1, c1)` to `(r2, c2)`, corners included
+/// (clipped to the grid; no cells when the corners cross).
+pub(crate) fn subgrid(g: &Grid, (r1, c1): (i64, i64), (r2, c2): (i64, i64)) -> Grid {
+    let (r1, c1) = (r1.max(1), c1.max(1));
+    let (r2, c2) = (r2.min(g.rows as i64), c2.min(g.cols as i64));
+    if r2 < r1 || c2 < c1 {
+        return Grid { rows: 0, cols: 0, cells: Vec::new() };
+    }
+    let mut cells = Vec::new();
+    for r in r1..=r2 {
+        for c in c1..=c2 {
+            cells.push(g.get(r, c).unwrap_or(0));
+        }
+    }
+    Grid { rows: (r2 - r1 + 1) as usize, cols: (c2 - c1 + 1) as usize, cells }
+}
+
+/// Every `(row, col)` holding `v`, row by row.
+pub(crate) fn find_all(g: &Grid, v: i64) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (i, &x) in g.cells.iter().enumerate() {
+        if i64::from(x) == v {
+            out.push((i / g.cols + 1, i % g.cols + 1));
+        }
+    }
+    out
+}
+
+/// The character map a grid ruleset reads its boards with, as CGSuite's
+/// `CharMap`: `.#` for the domino games, `.xo#` for the stone games.
+pub(crate) fn char_map(ruleset: &crate::ruleset::Ruleset) -> &'static str {
+    match ruleset.name {
+        "Domineering" | "Cram" => ".#",
+        _ => ".xo#",
+    }
+}

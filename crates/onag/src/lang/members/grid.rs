@@ -1,0 +1,107 @@
+//! Members of grids (`cgsuite.util.Grid`).
+
+use super::super::coordinates::pair;
+use super::super::grid::{self, Grid};
+use super::super::value::Value;
+use super::table::{Table, member, member_optional};
+use crate::error::ErrorKind;
+
+/// The members of grids.
+pub(crate) const TABLE: Table<Grid> = Table {
+    on: "grid",
+    members: &[
+        member("RowCount", 0, "the number of rows", "Grid.Empty(3, 4).RowCount", |_, g, _, _| {
+            Ok(Value::int(g.rows()))
+        }),
+        member(
+            "ColCount",
+            0,
+            "the number of columns",
+            "Grid.Empty(3, 4).ColCount",
+            |_, g, _, _| Ok(Value::int(g.cols())),
+        ),
+        member(
+            "FindAll",
+            1,
+            "the coordinates holding v, row by row",
+            "Grid.Parse(\".x.|x..\", \".x\").FindAll(1)",
+            |ev, g, a, _| {
+                let v = super::table::integer(ev, "FindAll", a, 0)?;
+                let v = v.try_into().unwrap_or(i64::MAX);
+                Ok(Value::List(grid::find_all(g, v).into_iter().map(|(r, c)| pair(r, c)).collect()))
+            },
+        ),
+        member(
+            "IsInBounds",
+            1,
+            "whether coordinates (row, col) are on the grid",
+            "Grid.Empty(3, 4).IsInBounds((3, 5))",
+            |_, g, a, _| {
+                Ok(Value::Bool(
+                    grid::coordinates(&a[0].0).is_some_and(|(r, c)| g.get(r, c).is_some()),
+                ))
+            },
+        ),
+        member(
+            "Subgrid",
+            2,
+            "the part from one corner (row, col) to another, both included",
+            "Grid.Parse(\".abb|.ba.|.a..\", \".ab\").Subgrid((1,2),(3,3))",
+            |ev, g, a, s| {
+                let (Some(from), Some(to)) =
+                    (grid::coordinates(&a[0].0), grid::coordinates(&a[1].0))
+                else {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "Subgrid takes two coordinates (row, col)",
+                    ));
+                };
+                Ok(Value::Grid(std::sync::Arc::new(grid::subgrid(g, from, to))))
+            },
+        ),
+        member_optional(
+            "ToString",
+            0,
+            1,
+            "ToString(charMap): the grid written with a character map (value v as its v-th character); without one, as it prints",
+            "Grid.Parse(\".abb|.ba.\", \".ab\").ToString(\".ab\")",
+            |ev, g, a, s| {
+                let Some((arg, _)) = a.first() else {
+                    return Ok(Value::Str(grid::show(g)));
+                };
+                let Value::Str(map) = arg else {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "ToString takes a character map, e.g. \".xo\"",
+                    ));
+                };
+                let map: Vec<char> = map.chars().collect();
+                g.write(&map).map(Value::Str).ok_or_else(|| {
+                    ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "the grid holds a value the character map has no character for",
+                    )
+                })
+            },
+        ),
+        member_optional(
+            "Updated",
+            1,
+            1,
+            "Updated((row, col), v), or Updated({(row, col) => v, …}): the grid with those cells changed",
+            "Grid.Empty(2, 3).Updated((1, 2), 4)",
+            |ev, g, a, s| match a {
+                [(Value::Map(entries), _)] => grid::updated(ev, g, entries, s),
+                [(at, _), (v, _)] => grid::updated(ev, g, &[(at.clone(), v.clone())], s),
+                _ => Err(ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    "Updated takes coordinates and a value, or a map",
+                )),
+            },
+        ),
+    ],
+};
