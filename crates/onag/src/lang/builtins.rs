@@ -54,6 +54,8 @@ const STATICS: &[(&str, &str, &str)] = &[
     ("game", "Integer", "Parse"),
     ("cgsuite.util", "Grid", "Empty"),
     ("cgsuite.util", "Grid", "Parse"),
+    ("cgsuite.util", "Strip", "Empty"),
+    ("cgsuite.util", "Strip", "Parse"),
 ];
 
 /// Whether `name` is a ruleset's short name.
@@ -146,6 +148,11 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
                 let count = args.len();
                 let a = positional(ev, path, Some(args), count, span)?;
                 return super::grid::call(ev, name, &a, span);
+            }
+            if let Some(name) = path.strip_prefix("cgsuite.util.Strip.") {
+                let count = args.len();
+                let a = positional(ev, path, Some(args), count, span)?;
+                return super::strip::call(ev, name, &a, span);
             }
             if path == "game.Integer.Parse" {
                 // `Integer.Parse("123")`: the integer the string writes.

@@ -110,7 +110,6 @@ pub(crate) fn call(
             Ok(Value::Grid(std::sync::Arc::new(grid)))
         }
         ("Parse", [(Value::Str(text), at), (Value::Str(map), _)]) => {
-            let map: Vec<char> = map.chars().collect();
             let lines: Vec<&str> = text.split('|').collect();
             let cols = lines[0].chars().count();
             let mut cells = Vec::new();
@@ -122,12 +121,7 @@ pub(crate) fn call(
                         format!("the rows of a grid must have equal lengths: \"{text}\""),
                     ));
                 }
-                for ch in line.chars() {
-                    let v = map.iter().position(|&m| m == ch).and_then(|i| i8::try_from(i).ok());
-                    cells.push(v.ok_or_else(|| {
-                        bad(ev, *at, format!("'{ch}' is not in the character map"))
-                    })?);
-                }
+                cells.extend(parse_cells(ev, line, map, *at)?);
             }
             let mut grid = Grid::empty(lines.len(), cols)
                 .ok_or_else(|| bad(ev, span, format!("a grid has at most {MAX_CELLS} cells")))?;
@@ -173,16 +167,33 @@ pub(crate) fn updated(
             }
             ev.error(span, ErrorKind::InvalidInput, format!("Coordinate is out of bounds: {text}"))
         })?;
-        let value = v.as_integer().and_then(|n| n.to_i8()).ok_or_else(|| {
-            ev.error(
-                span,
-                ErrorKind::InvalidInput,
-                format!("Value is out of range (must satisfy -128 <= x <= 127): {}", v.describe()),
-            )
-        })?;
-        out.cells[i] = value;
+        out.cells[i] = cell(ev, v, span)?;
     }
     Ok(Value::Grid(std::sync::Arc::new(out)))
+}
+
+/// A cell's value: an integer from −128 to 127, or CGSuite's error.
+pub(crate) fn cell(ev: &Eval<'_>, v: &Value, span: Span) -> Result<i8> {
+    v.as_integer().and_then(|n| n.to_i8()).ok_or_else(|| {
+        ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("Value is out of range (must satisfy -128 <= x <= 127): {}", v.describe()),
+        )
+    })
+}
+
+/// The values of the characters of `text` in `map` (a character's value is
+/// its place in the map).
+pub(crate) fn parse_cells(ev: &Eval<'_>, text: &str, map: &str, at: Span) -> Result<Vec<i8>> {
+    let map: Vec<char> = map.chars().collect();
+    text.chars()
+        .map(|ch| {
+            map.iter().position(|&m| m == ch).and_then(|i| i8::try_from(i).ok()).ok_or_else(|| {
+                ev.error(at, ErrorKind::InvalidInput, format!("'{ch}' is not in the character map"))
+            })
+        })
+        .collect()
 }
 
 /// The part of `g` from `(r1, c1)` to `(r2, c2)`, corners included

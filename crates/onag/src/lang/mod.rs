@@ -49,6 +49,7 @@ pub mod rules;
 mod script;
 mod session;
 mod show;
+mod strip;
 mod table;
 mod unparse;
 mod user_rules;

@@ -143,6 +143,18 @@ pub(crate) fn call(
             })?;
             Arg::Str(text)
         }
+        // A strip likewise.
+        Value::Strip(cells) if r.family == catalog::Family::Strip => {
+            let map = super::strip::char_map(r);
+            let text = super::strip::write(cells, map).ok_or_else(|| {
+                ev.error(
+                    *at,
+                    ErrorKind::InvalidInput,
+                    format!("{}: the strip holds a value past its character map \"{map}\"", r.name),
+                )
+            })?;
+            Arg::Str(text)
+        }
         _ => to_arg(ev, value, *at)?,
     };
     let position = r.position(&params, &arg).map_err(|e| {

@@ -667,6 +667,9 @@ impl Eval<'_> {
     /// (`Nothing` for a missing key).
     pub(crate) fn index(&mut self, target: Value, index: Value, span: Span) -> Result<Value> {
         let target = super::mutable::frozen(target);
+        if let Value::Strip(s) = &target {
+            return super::strip::at(self, s, &index, span);
+        }
         if let Value::Grid(g) = &target {
             let cell = super::grid::coordinates(&index).and_then(|(r, c)| g.get(r, c));
             return match cell {

@@ -115,6 +115,9 @@ pub enum Value {
     /// A grid of small integers (`Grid.Empty(3, 4)`), CGSuite's
     /// `cgsuite.util.Grid`.
     Grid(std::sync::Arc<super::grid::Grid>),
+    /// A row of small integers (`Strip.Empty(8)`), CGSuite's
+    /// `cgsuite.util.Strip`.
+    Strip(std::sync::Arc<Vec<i8>>),
 }
 
 /// The mutable collections already mapped in one pass of
@@ -245,6 +248,7 @@ impl Value {
                 | Value::Player(_)
                 | Value::Infinity(_)
                 | Value::Grid(_)
+                | Value::Strip(_)
         )
     }
 
@@ -296,6 +300,7 @@ impl Value {
             Value::Map(_) => "a map",
             Value::Player(_) => "a player",
             Value::Grid(_) => "a grid",
+            Value::Strip(_) => "a strip",
             Value::Mutable(m) => match m.class_name() {
                 "MutableList" => "a mutable list",
                 "MutableSet" => "a mutable set",

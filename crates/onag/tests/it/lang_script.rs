@@ -737,3 +737,52 @@ fn grids_as_cgsuite() {
         ),
     );
 }
+
+/// Strips, each step with the string CGSuite's own tests expect
+/// (`CgsuiteUtilTest`, `cgsuite.util.Strip`), and a strip as a strip
+/// ruleset's position.
+#[test]
+fn strips_as_cgsuite() {
+    let steps: &[(&str, &str)] = &[
+        ("Strip.Empty(8)", "Strip([0,0,0,0,0,0,0,0])"),
+        ("strip := Strip.Parse(\".abbd.\", \".abcd\")", "Strip([0,1,2,2,4,0])"),
+        ("strip[3]", "2"),
+        ("strip.Decomposition(2)", "[Strip([0,1]),Strip([4,0])]"),
+        ("strip.Decomposition(0)", "[Strip([1,2,2,4])]"),
+        ("Strip.Empty(0).Decomposition(0)", "[]"),
+        ("strip.FindAll(2)", "[3,4]"),
+        ("strip.Length", "6"),
+        ("strip.ToString(\".abcd\")", "\".abbd.\""),
+        ("strip.Updated(3, 4)", "Strip([0,1,4,2,4,0])"),
+        ("strip.Updated(7, 0)", "error: 1:7: Index is out of bounds: 7"),
+        (
+            "strip.Updated(3, 1001)",
+            "error: 1:7: Value is out of range (must satisfy -128 <= x <= 127): 1001",
+        ),
+        ("strip.UpdatedRange(2, 4, 5)", "Strip([0,5,5,5,4,0])"),
+        ("strip.UpdatedRange(-1, 7, 5)", "Strip([5,5,5,5,5,5])"),
+        ("strip.Updated({ 1 => 4, 4 => 127, 6 => -128 })", "Strip([4,1,2,127,4,-128])"),
+        ("strip.Updated({ 3 => 4, 4 => 1, -1 => 2 })", "error: 1:7: Index is out of bounds: -1"),
+        (
+            "strip.Updated({ 3 => -129 })",
+            "error: 1:7: Value is out of range (must satisfy -128 <= x <= 127): -129",
+        ),
+        ("strip.Substrip(2, 5)", "Strip([1,2,2,4])"),
+        ("strip.Substrip(2, 2)", "Strip([1])"),
+        ("strip.Substrip(3, 2)", "Strip([])"),
+        ("strip.Substrip(19, 2)", "Strip([])"),
+    ];
+    let inputs: Vec<&str> = steps.iter().map(|s| s.0).collect();
+    let expected: String = steps.iter().map(|(i, o)| format!("{i} => {o}\n")).collect();
+    assert_eq!(transcript(&inputs), expected);
+    for (strip, text, ruleset) in [
+        ("Strip.Parse(\"tt..ff\", \".tf\")", "tt..ff", "ToadsAndFrogs"),
+        ("Strip.Parse(\"lr.e\", \".lre\")", "lr.e", "TopplingDominoes"),
+    ] {
+        let value =
+            |arg: &str| transcript(&[&format!("game.strip.{ruleset}({arg}).CanonicalForm")]);
+        let (a, b) = (value(strip), value(&format!("\"{text}\"")));
+        assert_eq!(a.split(" => ").nth(1), b.split(" => ").nth(1), "{ruleset}");
+        assert!(!a.contains("error"), "{a}");
+    }
+}

@@ -30,6 +30,7 @@ mod object;
 mod player;
 mod position;
 mod range;
+mod strip;
 mod table;
 
 use num_bigint::BigUint;
@@ -302,6 +303,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(map::ENTRY_TABLE.docs());
     docs.extend(coordinates::TABLE.docs());
     docs.extend(grid::TABLE.docs());
+    docs.extend(strip::TABLE.docs());
     docs.extend(mutable::TABLE.docs());
     docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
@@ -367,6 +369,18 @@ pub fn member_docs() -> Vec<MemberDoc> {
         on: "cgsuite.util.Grid",
         example: "Grid.Parse(\".abb|.ba.\", \".ab\")",
         summary: "the grid a string writes, each character's value its place in the character map",
+    });
+    docs.push(MemberDoc {
+        name: "Empty",
+        on: "cgsuite.util.Strip",
+        example: "Strip.Empty(8)",
+        summary: "a strip of that many zeros",
+    });
+    docs.push(MemberDoc {
+        name: "Parse",
+        on: "cgsuite.util.Strip",
+        example: "Strip.Parse(\".abbd.\", \".abcd\")",
+        summary: "the strip a string writes, each character's value its place in the character map",
     });
     docs.push(MemberDoc {
         name: "Parse",
@@ -583,6 +597,11 @@ pub(crate) fn member(
     // `ToString` every value has.
     if let Value::Grid(g) = &target
         && let Some(result) = grid::TABLE.call(ev, g, name, &plain, span)
+    {
+        return result;
+    }
+    if let Value::Strip(s) = &target
+        && let Some(result) = strip::TABLE.call(ev, s.as_slice(), name, &plain, span)
     {
         return result;
     }

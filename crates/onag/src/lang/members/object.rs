@@ -104,6 +104,7 @@ pub(crate) const CLASSES: &[&str] = &[
     "cgsuite.util.Table",
     "cgsuite.util.MutableList",
     "cgsuite.util.Grid",
+    "cgsuite.util.Strip",
     "cgsuite.util.MutableSet",
     "cgsuite.util.MutableMap",
     "cgsuite.util.Thermograph",
@@ -341,6 +342,7 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Class(_) => "cgsuite.lang.Class",
         Value::Table(_) => "cgsuite.util.Table",
         Value::Grid(_) => "cgsuite.util.Grid",
+        Value::Strip(_) => "cgsuite.util.Strip",
         Value::Mutable(m) => match m.class_name() {
             "MutableList" => "cgsuite.util.MutableList",
             "MutableSet" => "cgsuite.util.MutableSet",
