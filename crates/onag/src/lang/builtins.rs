@@ -275,6 +275,11 @@ pub(crate) fn namespace_member(
     {
         return Ok(v);
     }
+    if path == "cgsuite.util.Symmetry"
+        && let Some(v) = super::grid::symmetry(name)
+    {
+        return Ok(v);
+    }
     if path == "Player" {
         match name {
             "Left" => return Ok(Value::Player(super::value::Player::Left)),

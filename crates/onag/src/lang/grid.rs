@@ -232,3 +232,44 @@ pub(crate) fn char_map(ruleset: &crate::ruleset::Ruleset) -> &'static str {
         _ => ".xo#",
     }
 }
+
+/// CGSuite's symmetries of a grid, each as (flip rows, flip columns,
+/// transpose), applied in that order.
+const SYMMETRIES: [(&str, bool, bool, bool); 8] = [
+    ("Identity", false, false, false),
+    ("Inversion", true, true, false),
+    ("HorizontalFlip", true, false, false),
+    ("VerticalFlip", false, true, false),
+    ("Transpose", false, false, true),
+    ("AntiTranspose", true, true, true),
+    ("ClockwiseRotation", false, true, true),
+    ("AnticlockwiseRotation", true, false, true),
+];
+
+/// `Symmetry.NAME`: a symmetry (its path), or `Symmetry.Flip`, the four
+/// that keep rows as rows. `None` for other names.
+pub(crate) fn symmetry(name: &str) -> Option<Value> {
+    let path = |n: &str| Value::Builtin(format!("cgsuite.util.Symmetry.{n}"));
+    if name == "Flip" {
+        return Some(Value::List(SYMMETRIES[..4].iter().map(|s| path(s.0)).collect()));
+    }
+    SYMMETRIES.iter().find(|s| s.0 == name).map(|s| path(s.0))
+}
+
+/// `g` under the symmetry a value names (`Symmetry.Inversion`); `None`
+/// when the value is not a symmetry.
+pub(crate) fn permuted(g: &Grid, symmetry: &Value) -> Option<Grid> {
+    let Value::Builtin(path) = symmetry else { return None };
+    let name = path.strip_prefix("cgsuite.util.Symmetry.")?;
+    let &(_, flip_rows, flip_cols, transpose) = SYMMETRIES.iter().find(|s| s.0 == name)?;
+    let (rows, cols) = if transpose { (g.cols, g.rows) } else { (g.rows, g.cols) };
+    let mut cells = vec![0; g.cells.len()];
+    for (i, &v) in g.cells.iter().enumerate() {
+        let (r, c) = (i / g.cols, i % g.cols);
+        let r = if flip_rows { g.rows - 1 - r } else { r };
+        let c = if flip_cols { g.cols - 1 - c } else { c };
+        let (r, c) = if transpose { (c, r) } else { (r, c) };
+        cells[r * cols + c] = v;
+    }
+    Some(Grid { rows, cols, cells })
+}

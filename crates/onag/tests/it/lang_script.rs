@@ -686,6 +686,8 @@ fn grids_as_cgsuite() {
         ("grid.IsInBounds((1,3))", "true"),
         ("grid.IsInBounds((5,3))", "false"),
         ("grid.IsInBounds((2,-1))", "false"),
+        ("grid.Permuted(Symmetry.Inversion)", "Grid([[0,0,1,0],[0,1,2,0],[2,2,1,0]])"),
+        ("grid.Permuted(Symmetry.ClockwiseRotation)", "Grid([[2,0,0],[2,1,0],[1,2,1],[0,0,0]])"),
         ("grid.RowCount", "3"),
         ("grid.Subgrid((1,2),(3,3))", "Grid([[1,2],[2,1],[1,0]])"),
         ("grid.Subgrid((3,3),(3,3))", "Grid([[0]])"),

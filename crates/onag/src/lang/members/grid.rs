@@ -60,6 +60,23 @@ pub(crate) const TABLE: Table<Grid> = Table {
                 Ok(Value::Grid(std::sync::Arc::new(grid::subgrid(g, from, to))))
             },
         ),
+        member(
+            "Permuted",
+            1,
+            "the grid under a symmetry: Symmetry.Inversion (a half turn), ClockwiseRotation, Transpose, …",
+            "Grid.Parse(\".ab|..\", \".ab\").Permuted(Symmetry.ClockwiseRotation)",
+            |ev, g, a, s| match grid::permuted(g, &a[0].0) {
+                Some(p) => Ok(Value::Grid(std::sync::Arc::new(p))),
+                None => Err(ev.error(
+                    s,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "Permuted needs a symmetry such as Symmetry.Inversion, not {}",
+                        a[0].0.kind_name()
+                    ),
+                )),
+            },
+        ),
         member_optional(
             "ToString",
             0,

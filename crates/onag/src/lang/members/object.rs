@@ -105,6 +105,7 @@ pub(crate) const CLASSES: &[&str] = &[
     "cgsuite.util.MutableList",
     "cgsuite.util.Grid",
     "cgsuite.util.Strip",
+    "cgsuite.util.Symmetry",
     "cgsuite.util.MutableSet",
     "cgsuite.util.MutableMap",
     "cgsuite.util.Thermograph",
