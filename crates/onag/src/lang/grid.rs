@@ -66,16 +66,15 @@ impl Grid {
 
     /// The grid written with `map`: value v as the v-th character.
     pub fn write(&self, map: &[char]) -> Option<String> {
-        let rows: Option<Vec<String>> = self
-            .rows_of()
-            .map(|row| {
-                row.iter()
-                    .map(|&v| usize::try_from(v).ok().and_then(|i| map.get(i).copied()))
-                    .collect()
-            })
-            .collect();
+        let rows: Option<Vec<String>> = self.rows_of().map(|row| write_row(row, map)).collect();
         Some(rows?.join("|"))
     }
+}
+
+/// A row of values written with `map`: value v as the v-th character;
+/// `None` when a value has no character.
+pub(crate) fn write_row(cells: &[i8], map: &[char]) -> Option<String> {
+    cells.iter().map(|&v| usize::try_from(v).ok().and_then(|i| map.get(i).copied())).collect()
 }
 
 /// The grid as CGSuite prints it: `Grid([[0,1],[2,0]])`.

@@ -94,14 +94,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                 out.push_str("{=>}");
             } else {
                 out.push('{');
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    write(state, out, k)?;
-                    out.push_str(" => ");
-                    write(state, out, v)?;
-                }
+                write_entries(state, out, entries)?;
                 out.push('}');
             }
         }
@@ -120,16 +113,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                         write(state, out, item)?;
                     }
                 }
-                super::mutable::Contents::Map(entries) => {
-                    for (i, (k, v)) in entries.iter().enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        write(state, out, k)?;
-                        out.push_str(" => ");
-                        write(state, out, v)?;
-                    }
-                }
+                super::mutable::Contents::Map(entries) => write_entries(state, out, entries)?,
             }
             out.push(')');
         }
@@ -137,6 +121,19 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
             super::value::Player::Left => "Left",
             super::value::Player::Right => "Right",
         }),
+    }
+    Ok(())
+}
+
+/// Map entries `k => v`, separated by `, `.
+fn write_entries(state: &mut State, out: &mut String, entries: &[(Value, Value)]) -> Result<()> {
+    for (i, (k, v)) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write(state, out, k)?;
+        out.push_str(" => ");
+        write(state, out, v)?;
     }
     Ok(())
 }

@@ -29,8 +29,7 @@ pub(crate) fn show(cells: &[i8]) -> String {
 
 /// The strip written with `map`: value v as the v-th character.
 pub(crate) fn write(cells: &[i8], map: &str) -> Option<String> {
-    let map: Vec<char> = map.chars().collect();
-    cells.iter().map(|&v| usize::try_from(v).ok().and_then(|i| map.get(i).copied())).collect()
+    super::grid::write_row(cells, &map.chars().collect::<Vec<_>>())
 }
 
 /// `Strip.Empty(n)` and `Strip.Parse(text, charMap)`.

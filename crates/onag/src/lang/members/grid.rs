@@ -64,7 +64,7 @@ pub(crate) const TABLE: Table<Grid> = Table {
             "Permuted",
             1,
             "the grid under a symmetry: Symmetry.Inversion (a half turn), ClockwiseRotation, Transpose, …",
-            "Grid.Parse(\".ab|..\", \".ab\").Permuted(Symmetry.ClockwiseRotation)",
+            "Grid.Parse(\".ab|...\", \".ab\").Permuted(Symmetry.ClockwiseRotation)",
             |ev, g, a, s| match grid::permuted(g, &a[0].0) {
                 Some(p) => Ok(Value::Grid(std::sync::Arc::new(p))),
                 None => Err(ev.error(

@@ -50,16 +50,7 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
             "the moves from a heap of n, each the list of heaps it leaves, in CGSuite's order",
             "game.heap.Kayles.HeapOptions(5)",
             |ev, r, a, s| {
-                let Some(n) = a[0].0.as_integer().and_then(|n| n.to_biguint()) else {
-                    return Err(ev.error(
-                        a[0].1,
-                        ErrorKind::InvalidInput,
-                        format!(
-                            "HeapOptions needs a heap size (an integer from 0), not {}",
-                            a[0].0.describe()
-                        ),
-                    ));
-                };
+                let n = heap_size(ev, "HeapOptions", &a[0])?;
                 let options = heap::heap_options(ev, r, &n, s)?;
                 let list = |o: Vec<usize>| Value::List(o.into_iter().map(Value::int).collect());
                 Ok(Value::List(options.into_iter().map(list).collect()))
@@ -71,16 +62,7 @@ pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
             "the nim value of a heap of n (R(n).NimValue)",
             "game.heap.Kayles.HeapNimValue(10)",
             |ev, r, a, s| {
-                let Some(n) = a[0].0.as_integer().and_then(|n| n.to_biguint()) else {
-                    return Err(ev.error(
-                        a[0].1,
-                        ErrorKind::InvalidInput,
-                        format!(
-                            "HeapNimValue needs a heap size (an integer from 0), not {}",
-                            a[0].0.describe()
-                        ),
-                    ));
-                };
+                let n = heap_size(ev, "HeapNimValue", &a[0])?;
                 heap::heap_value(ev, r, &n, s).map(|v| Value::int(BigInt::from(v)))
             },
         ),
@@ -275,4 +257,15 @@ fn cake_product(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) 
     };
     let usage = "CakeProduct takes two take-and-break or subtraction rulesets (game.heap.TakeAndBreak(\"4.0\").CakeProduct(game.heap.TakeAndBreak(\"4.0\")))";
     with_two_codes(ev, &GEN_CUTCAKE, rules, args, &[Arg::Bool(twisted)], usage, span)
+}
+
+/// A heap size argument, or an error naming the member.
+fn heap_size(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<num_bigint::BigUint> {
+    arg.0.as_integer().and_then(|n| n.to_biguint()).ok_or_else(|| {
+        ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a heap size (an integer from 0), not {}", arg.0.describe()),
+        )
+    })
 }
