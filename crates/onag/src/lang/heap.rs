@@ -280,9 +280,11 @@ pub(crate) fn subtraction(
     let mut members = None;
     let mut all_but = false;
     for (name, value, at) in args {
+        let items =
+            if name.is_none() && members.is_none() { ev.collection_items(value) } else { None };
         match (name.as_deref(), value) {
-            (None, v) if members.is_none() && ev.collection_items(v).is_some() => {
-                let items = ev.collection_items(v).unwrap_or_default();
+            (None, _) if items.is_some() => {
+                let items = items.unwrap_or_default();
                 let mut set = Vec::with_capacity(items.len());
                 for item in &items {
                     let k = non_negative(ev, "Subtraction", item, *at)?;

@@ -13,6 +13,9 @@ use crate::budget::Budget;
 use crate::error::Result;
 use crate::game::{Arena, GameId, Variant};
 
+/// A position with its key (its notation).
+type Keyed = (Box<dyn AnyPosition>, String);
+
 /// The variant of `p`, as a canonical form in `arena`.
 pub fn position_variant(
     p: &dyn AnyPosition,
@@ -24,7 +27,8 @@ pub fn position_variant(
     struct Frame {
         position: Box<dyn AnyPosition>,
         key: String,
-        options: Option<(Vec<Box<dyn AnyPosition>>, usize)>,
+        /// The options (Left's first, `usize` of them) with their keys.
+        options: Option<(Vec<Keyed>, usize)>,
     }
     let mut memo: FxHashMap<String, GameId> = FxHashMap::default();
     let root_key = p.notation();
@@ -38,20 +42,27 @@ pub fn position_variant(
             let mut all = top.position.options(Player::Left);
             let left_count = all.len();
             all.extend(top.position.options(Player::Right));
-            (all, left_count)
+            (
+                all.into_iter()
+                    .map(|o| {
+                        let k = o.notation();
+                        (o, k)
+                    })
+                    .collect(),
+                left_count,
+            )
         });
         let missing: Vec<Frame> = options
             .iter()
-            .map(|o| (o, o.notation()))
             .filter(|(_, k)| !memo.contains_key(k))
-            .map(|(o, key)| Frame { position: o.clone_box(), key, options: None })
+            .map(|(o, key)| Frame { position: o.clone_box(), key: key.clone(), options: None })
             .collect();
         if !missing.is_empty() {
             stack.extend(missing);
             budget.check((memo.len() + stack.len()) as u64)?;
             continue;
         }
-        let values: Vec<GameId> = options.iter().map(|o| memo[&o.notation()]).collect();
+        let values: Vec<GameId> = options.iter().map(|(_, k)| memo[k]).collect();
         let (left, right) = values.split_at(*left_count);
         let v = arena.variant_node(variant, left, right)?;
         let key = std::mem::take(&mut top.key);
