@@ -91,6 +91,10 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
         let a = positional(ev, path, Some(args), count, span)?;
         return super::members::construct_mutable(ev, path, &a, span);
     }
+    if let Value::Class("cgsuite.util.Random") = &callee {
+        let a = positional(ev, "Random", Some(args), 1, span)?;
+        return super::members::construct_random(ev, &a[0], span);
+    }
     if let Value::Turning(rule) = &callee {
         return rulesets::coin_row(ev, rule, &args, span);
     }

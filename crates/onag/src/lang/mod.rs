@@ -44,6 +44,7 @@ mod ops;
 pub mod parser;
 mod partizan;
 mod pattern;
+mod random;
 mod range;
 pub mod rules;
 mod script;

@@ -100,6 +100,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
         }
         Value::Grid(g) => out.push_str(&super::grid::show(g)),
         Value::Strip(s) => out.push_str(&super::strip::show(s)),
+        Value::Random(r) => out.push_str(&format!("Random({})", r.seed())),
         Value::Mutable(m) => {
             let contents = m.snapshot();
             out.push_str(contents.class_name());

@@ -118,6 +118,9 @@ pub enum Value {
     /// A row of small integers (`Strip.Empty(8)`), CGSuite's
     /// `cgsuite.util.Strip`.
     Strip(std::sync::Arc<Vec<i8>>),
+    /// A pseudorandom stream (`Random(1474)`), shared by every copy of the
+    /// value.
+    Random(std::sync::Arc<super::random::Random>),
 }
 
 /// The mutable collections already mapped in one pass of
@@ -249,6 +252,7 @@ impl Value {
                 | Value::Infinity(_)
                 | Value::Grid(_)
                 | Value::Strip(_)
+                | Value::Random(_)
         )
     }
 
@@ -301,6 +305,7 @@ impl Value {
             Value::Player(_) => "a player",
             Value::Grid(_) => "a grid",
             Value::Strip(_) => "a strip",
+            Value::Random(_) => "a random stream",
             Value::Mutable(m) => match m.class_name() {
                 "MutableList" => "a mutable list",
                 "MutableSet" => "a mutable set",

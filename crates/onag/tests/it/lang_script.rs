@@ -503,6 +503,32 @@ fn named_arguments_of_functions() {
     );
 }
 
+/// A random stream draws CGSuite's numbers for CGSuite's seed
+/// (`CgsuiteUtilTest`), and every copy of it draws from one stream.
+#[test]
+fn random_streams_draw_as_cgsuite() {
+    let steps: &[(&str, &str)] = &[
+        ("random := Random(1474)", "Random(1474)"),
+        (
+            "[random.NextInteger(100) for n from 1 to 20]",
+            "[64,92,17,25,63,58,88,49,0,30,85,46,58,24,72,31,98,61,61,69]",
+        ),
+        ("r := Random(1474); s := r; [r.NextInteger(100), s.NextInteger(100)]", "[64,92]"),
+        ("r == s", "true"),
+        ("Random(1474) == Random(1474)", "false"),
+        (
+            "Random(2^63)",
+            "error: 1:1: Random's seed overflows: it must satisfy -2^63 <= seed < 2^63",
+        ),
+        ("Random(-2^63)", "Random(-9223372036854775808)"),
+        ("r.NextInteger(0)", "error: 1:15: NextInteger needs a bound of at least 1, not 0"),
+        ("Random(1/2)", "error: 1:8: Random needs an integer seed, not a rational number"),
+    ];
+    let inputs: Vec<&str> = steps.iter().map(|s| s.0).collect();
+    let expected: String = steps.iter().map(|(i, o)| format!("{i} => {o}\n")).collect();
+    assert_eq!(transcript(&inputs), expected);
+}
+
 /// Mutable collections, each step with the string CGSuite's own tests
 /// expect (`CgsuiteUtilTest`): lists keep order and repeats, sets keep
 /// CGSuite's order of display, maps keep the order keys were first put.

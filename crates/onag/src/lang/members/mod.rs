@@ -29,6 +29,7 @@ mod number;
 mod object;
 mod player;
 mod position;
+mod random;
 mod range;
 mod strip;
 mod table;
@@ -304,6 +305,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(coordinates::TABLE.docs());
     docs.extend(grid::TABLE.docs());
     docs.extend(strip::TABLE.docs());
+    docs.extend(random::TABLE.docs());
     docs.extend(mutable::TABLE.docs());
     docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
@@ -429,6 +431,11 @@ pub(crate) fn construct_mutable(
     span: Span,
 ) -> Result<Value> {
     mutable::construct(ev, path, args, span)
+}
+
+/// `Random(seed)`.
+pub(crate) fn construct_random(ev: &Eval<'_>, seed: &(Value, Span), span: Span) -> Result<Value> {
+    random::construct(ev, seed, span)
 }
 
 /// The ruleset a builtin path or ruleset value names.
@@ -602,6 +609,11 @@ pub(crate) fn member(
     }
     if let Value::Strip(s) = &target
         && let Some(result) = strip::TABLE.call(ev, s.as_slice(), name, &plain, span)
+    {
+        return result;
+    }
+    if let Value::Random(r) = &target
+        && let Some(result) = random::TABLE.call(ev, r, name, &plain, span)
     {
         return result;
     }

@@ -105,6 +105,7 @@ pub(crate) const CLASSES: &[&str] = &[
     "cgsuite.util.MutableList",
     "cgsuite.util.Grid",
     "cgsuite.util.Strip",
+    "cgsuite.util.Random",
     "cgsuite.util.Symmetry",
     "cgsuite.util.MutableSet",
     "cgsuite.util.MutableMap",
@@ -344,6 +345,7 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Table(_) => "cgsuite.util.Table",
         Value::Grid(_) => "cgsuite.util.Grid",
         Value::Strip(_) => "cgsuite.util.Strip",
+        Value::Random(_) => "cgsuite.util.Random",
         Value::Mutable(m) => match m.class_name() {
             "MutableList" => "cgsuite.util.MutableList",
             "MutableSet" => "cgsuite.util.MutableSet",
