@@ -517,7 +517,21 @@ impl Arena {
         }
         // Indices of the options undominated so far.
         let mut best: Vec<usize> = Vec::with_capacity(n.min(16));
-        'next: for i in 0..n {
+        // Options likely to be best come first (the highest stops for
+        // Left, the lowest for Right): then most options are found
+        // dominated by the first comparison, where in another order each
+        // new best one also costs a comparison with the one it replaces.
+        let mut order: Vec<(bool, i64, i64, usize)> = opts
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| match self.quick_stops(g) {
+                Some([ls, rs]) if left => (false, -ls.saturating_add(rs), -ls, i),
+                Some([ls, rs]) => (false, ls.saturating_add(rs), rs, i),
+                None => (true, 0, 0, i),
+            })
+            .collect();
+        order.sort_unstable();
+        'next: for (.., i) in order {
             let x = opts[i];
             for &j in &best {
                 let dominated = if left { self.leq(x, opts[j])? } else { self.leq(opts[j], x)? };
