@@ -100,6 +100,9 @@ impl Eval<'_> {
                 if let Value::List(items) = &n {
                     return super::misere::literal(self, items, span);
                 }
+                if let Some(nimber) = super::transfinite::star(self, &n, span) {
+                    return nimber;
+                }
                 games::star(self, &n, span)
             }
             ExprKind::Game(..) if loopy::is_loopy_literal(expr) => loopy::literal(self, span),
@@ -124,6 +127,14 @@ impl Eval<'_> {
             ExprKind::Pair(a, b) => {
                 let a = self.eval(a)?;
                 let b = self.eval(b)?;
+                // Coordinates are of integers, as in CGScript.
+                if let Some(other) = [&a, &b].into_iter().find(|v| v.as_integer().is_none()) {
+                    return Err(self.error(
+                        span,
+                        ErrorKind::InvalidInput,
+                        format!("coordinates (a, b) need integers, not {}", other.kind_name()),
+                    ));
+                }
                 Ok(Value::Pair(Box::new(a), Box::new(b)))
             }
             ExprKind::Set(items) => {
@@ -362,6 +373,7 @@ impl Eval<'_> {
         }
         match name {
             "inf" => return Ok(Value::Infinity(false)),
+            "omega" => return Ok(super::transfinite::omega()),
             "Left" => return Ok(Value::Player(Player::Left)),
             "Right" => return Ok(Value::Player(Player::Right)),
             "Nothing" => return Ok(Value::Nothing),

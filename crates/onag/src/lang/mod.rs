@@ -52,6 +52,7 @@ mod session;
 mod show;
 mod strip;
 mod table;
+mod transfinite;
 mod unparse;
 mod user_rules;
 pub mod value;

@@ -41,6 +41,9 @@ pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     if let Value::Infinity(negative) = x {
         return Ok(Value::Infinity(!negative));
     }
+    if let Some(negative) = super::transfinite::negate(&x) {
+        return Ok(negative);
+    }
     if let Value::Explicit(_) = &x {
         return super::explicit::negate(ev, &x, span);
     }
@@ -153,6 +156,9 @@ pub(crate) fn binary(
     let a = super::range::expand(ev, a, span)?;
     let b = super::range::expand(ev, b, span)?;
     if let Some(result) = infinity::binary(ev, op, &a, &b, span) {
+        return result;
+    }
+    if let Some(result) = super::transfinite::binary(ev, op, &a, &b, span) {
         return result;
     }
     if let Some(result) = super::coordinates::binary(ev, op, &a, &b, span) {

@@ -107,7 +107,15 @@ fn is_infix_name(name: &str) -> bool {
 /// Parses a whole input: statements separated by `;`.
 pub fn parse(source: &str) -> Result<Expr> {
     let tokens = tokenize(source)?;
-    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new(), at_end: false };
+    let mut parser = Parser {
+        source,
+        tokens,
+        pos: 0,
+        depth: 0,
+        opens: Vec::new(),
+        at_end: false,
+        enclosing: Vec::new(),
+    };
     parser.program()
 }
 
@@ -121,7 +129,15 @@ pub fn is_incomplete(source: &str) -> bool {
         return true;
     }
     let Ok(tokens) = tokenize(source) else { return false };
-    let mut parser = Parser { source, tokens, pos: 0, depth: 0, opens: Vec::new(), at_end: false };
+    let mut parser = Parser {
+        source,
+        tokens,
+        pos: 0,
+        depth: 0,
+        opens: Vec::new(),
+        at_end: false,
+        enclosing: Vec::new(),
+    };
     parser.program().is_err() && parser.at_end
 }
 
@@ -163,6 +179,10 @@ struct Parser<'a> {
     opens: Vec<Span>,
     /// Set when parsing failed because the input ended too early.
     at_end: bool,
+    /// The parameters of the functions whose bodies are being parsed,
+    /// outermost first: a nested function may not reuse one (CGScript's
+    /// duplicate variable).
+    enclosing: Vec<String>,
 }
 
 impl Parser<'_> {
@@ -390,7 +410,7 @@ impl Parser<'_> {
         }
         let open = self.bump();
         let params = self.params(open)?;
-        self.enter()?;
+        self.enter_function(&params, open)?;
         let body = if *self.peek() == Tok::Assign {
             self.bump();
             self.statement()?
@@ -403,7 +423,7 @@ impl Parser<'_> {
         } else {
             return self.unexpected("':=' or 'begin'");
         };
-        self.leave();
+        self.leave_function(params.len());
         let span = start.to(self.prev_span());
         let def = FunctionDef { name: Some(name), params, body };
         self.node(ExprKind::Function(Arc::new(def)), span)
@@ -432,6 +452,26 @@ impl Parser<'_> {
         Ok(params)
     }
 
+    /// Enters the body of a function with `params` (written at `at`): a
+    /// parameter that is already one of an enclosing function is an error.
+    fn enter_function(&mut self, params: &[String], at: Span) -> Result<()> {
+        if let Some(name) = params.iter().find(|p| self.enclosing.contains(p)) {
+            return self.error(
+                at.start,
+                format!("parameter '{name}' is already a parameter of an enclosing function"),
+            );
+        }
+        self.enter()?;
+        self.enclosing.extend(params.iter().cloned());
+        Ok(())
+    }
+
+    /// Leaves the body of a function of `count` parameters.
+    fn leave_function(&mut self, count: usize) {
+        self.leave();
+        self.enclosing.truncate(self.enclosing.len() - count);
+    }
+
     /// Consumes the `end` of the construct opened at `open`.
     fn end(&mut self, open: Span) -> Result<()> {
         if self.is_ident(self.pos, "end") {
@@ -448,9 +488,9 @@ impl Parser<'_> {
     /// A lambda's body after `->`, with its parameters: the function.
     fn lambda(&mut self, params: Vec<String>, start: Span) -> Result<Expr> {
         self.bump();
-        self.enter()?;
+        self.enter_function(&params, start)?;
         let body = self.expr(0)?;
-        self.leave();
+        self.leave_function(params.len());
         let span = start.to(body.span);
         let def = FunctionDef { name: None, params, body };
         self.node(ExprKind::Function(Arc::new(def)), span)
@@ -1221,6 +1261,7 @@ impl Parser<'_> {
             // Without its closing bracket `^<x` is a comparison: read the
             // count, and go back to the arrow when no bracket closes it.
             let saved = (self.pos, self.depth, self.opens.len(), self.at_end);
+            let enclosing = self.enclosing.len();
             let open = self.bump();
             // Comparisons are looser than the count: `^<k>` ends at `>`.
             let count = match self.expr(bp::NAMED) {
@@ -1228,6 +1269,7 @@ impl Parser<'_> {
                 _ => {
                     (self.pos, self.depth) = (saved.0, saved.1);
                     self.opens.truncate(saved.2);
+                    self.enclosing.truncate(enclosing);
                     self.at_end = saved.3;
                     return Ok(None);
                 }

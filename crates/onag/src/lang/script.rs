@@ -452,7 +452,16 @@ impl Eval<'_> {
         {
             return self.clause(clauses, inner, collect, sink, span);
         }
-        let value = self.eval(body)?;
+        let value = match (&body.kind, collect) {
+            // A map's entry `k => v`: a key and a value of any kinds (not
+            // coordinates, which are of integers).
+            (ExprKind::Pair(k, v), Collect::Map) => {
+                let k = self.eval(k)?;
+                let v = self.eval(v)?;
+                Value::Pair(Box::new(k), Box::new(v))
+            }
+            _ => self.eval(body)?,
+        };
         if self.flow.is_some() {
             // `break`, `continue` and `return` yield nothing.
             return Ok(());
@@ -580,7 +589,7 @@ impl Eval<'_> {
     }
 
     /// Distinct values in CGSuite's universal order, as far as onag has it:
-    /// `Nothing`, numbers (increasing), games (in CGSuite's display order),
+    /// `Nothing`, numbers (increasing, transfinite ones among them), games (in CGSuite's display order),
     /// loopy pseudonumbers (increasing), other loopy games as given, then
     /// the other values by their class in CGSuite's order of classes:
     /// booleans (`true` first, as CGSuite's hash codes put it), strings
@@ -591,6 +600,7 @@ impl Eval<'_> {
     pub(crate) fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         let mut nothing = Vec::new();
         let mut numbers: Vec<BigRational> = Vec::new();
+        let mut transfinite = Vec::new();
         let mut games = Vec::new();
         let mut pseudonumbers = Vec::new();
         let mut loopy = Vec::new();
@@ -602,6 +612,7 @@ impl Eval<'_> {
                 Value::Nothing => nothing.push(Value::Nothing),
                 Value::Bool(b) => booleans.push(b),
                 Value::Number(q) => numbers.push(q),
+                Value::Transfinite(x) => transfinite.push((*x).clone()),
                 Value::Game(g) => games.push(g),
                 Value::Loopy(sided) => {
                     if super::members::loopy_class(self, &sided, span)? == "game.Pseudonumber" {
@@ -620,6 +631,7 @@ impl Eval<'_> {
             }
         }
         numbers.sort();
+        let numbers = self.with_transfinite(numbers, transfinite, span)?;
         self.arena(span, |a| a.sort_for_display(&mut games))?;
         // A pseudonumber is its own stop, and stops are ordered as games.
         pseudonumbers.sort_by(|a, b| a.0.cmp(&b.0));
@@ -637,7 +649,7 @@ impl Eval<'_> {
         rest.sort_by_key(class_rank);
         Ok(nothing
             .into_iter()
-            .chain(numbers.into_iter().map(Value::Number))
+            .chain(numbers)
             .chain(games.into_iter().map(Value::Game))
             .chain(pseudonumbers.into_iter().map(|(_, v)| v))
             .chain(loopy)
@@ -645,6 +657,40 @@ impl Eval<'_> {
             .chain(strings.into_iter().map(Value::Str))
             .chain(rest)
             .collect())
+    }
+
+    /// Sorted numbers merged with transfinite numbers in the order of
+    /// surreal numbers.
+    fn with_transfinite(
+        &self,
+        numbers: Vec<BigRational>,
+        transfinite: Vec<crate::number::surreal::Surreal>,
+        span: Span,
+    ) -> Result<Vec<Value>> {
+        if transfinite.is_empty() {
+            return Ok(numbers.into_iter().map(Value::Number).collect());
+        }
+        let mut all: Vec<crate::number::surreal::Surreal> = numbers
+            .iter()
+            .map(crate::number::surreal::Surreal::from_rational)
+            .chain(transfinite)
+            .collect();
+        // Insertion by binary search: a comparison can fail (past the
+        // bounds on size), which a sort's comparator cannot report.
+        let mut sorted: Vec<crate::number::surreal::Surreal> = Vec::with_capacity(all.len());
+        for x in all.drain(..) {
+            let (mut lo, mut hi) = (0, sorted.len());
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if sorted[mid].compare(&x).map_err(|e| self.locate(e, span))?.is_le() {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            sorted.insert(lo, x);
+        }
+        Ok(sorted.into_iter().map(super::transfinite::value).collect())
     }
 
     /// The elements of a list or set (literal, of games, or mutable, as it

@@ -101,6 +101,8 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
         Value::Grid(g) => out.push_str(&super::grid::show(g)),
         Value::Strip(s) => out.push_str(&super::strip::show(s)),
         Value::Random(r) => out.push_str(&format!("Random({})", r.seed())),
+        Value::Transfinite(x) => out.push_str(&x.to_string()),
+        Value::TransfiniteNimber(x) => out.push_str(&super::transfinite::show_nimber(x)),
         Value::Mutable(m) => {
             let contents = m.snapshot();
             out.push_str(contents.class_name());

@@ -121,6 +121,13 @@ pub enum Value {
     /// A pseudorandom stream (`Random(1474)`), shared by every copy of the
     /// value.
     Random(std::sync::Arc<super::random::Random>),
+    /// A surreal number that is not rational: a generalized ordinal
+    /// (`omega + 5`, `-omega`, CGSuite's `game.GeneralizedOrdinal`) or a
+    /// ratio of them (`1/omega`, `game.SurrealNumber`); a rational is a
+    /// [`Value::Number`].
+    Transfinite(std::sync::Arc<crate::number::surreal::Surreal>),
+    /// A transfinite nimber `*α` for an infinite ordinal α (`*omega`).
+    TransfiniteNimber(std::sync::Arc<crate::number::ordinal::GeneralizedOrdinal>),
 }
 
 /// The mutable collections already mapped in one pass of
@@ -253,6 +260,8 @@ impl Value {
                 | Value::Grid(_)
                 | Value::Strip(_)
                 | Value::Random(_)
+                | Value::Transfinite(_)
+                | Value::TransfiniteNimber(_)
         )
     }
 
@@ -306,6 +315,8 @@ impl Value {
             Value::Grid(_) => "a grid",
             Value::Strip(_) => "a strip",
             Value::Random(_) => "a random stream",
+            Value::Transfinite(_) => "a transfinite number",
+            Value::TransfiniteNimber(_) => "a transfinite nimber",
             Value::Mutable(m) => match m.class_name() {
                 "MutableList" => "a mutable list",
                 "MutableSet" => "a mutable set",

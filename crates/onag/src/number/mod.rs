@@ -7,6 +7,10 @@
 pub use num_bigint::{BigInt, BigUint, ParseBigIntError};
 
 pub mod dyadic;
+pub mod ordinal;
+pub mod ordinal_nim;
+pub mod polynomial;
+pub mod surreal;
 
 pub use dyadic::{Dyadic, birthday, simplest_between, simplest_in};
 

@@ -14,6 +14,7 @@ mod lang_heaps;
 mod lang_loopy;
 mod lang_misere;
 mod lang_script;
+mod lang_transfinite;
 mod loopy;
 mod loopy_partizan;
 mod misere_forms;

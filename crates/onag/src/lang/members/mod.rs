@@ -33,6 +33,7 @@ mod random;
 mod range;
 mod strip;
 mod table;
+mod transfinite;
 
 use num_bigint::BigUint;
 
@@ -306,6 +307,8 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(grid::TABLE.docs());
     docs.extend(strip::TABLE.docs());
     docs.extend(random::TABLE.docs());
+    docs.extend(transfinite::TABLE.docs());
+    docs.extend(transfinite::NIMBER_TABLE.docs());
     docs.extend(mutable::TABLE.docs());
     docs.extend(game::THERMOGRAPH_TABLE.docs());
     docs.extend(infinity::TABLE.docs());
@@ -759,6 +762,16 @@ pub(crate) fn member(
         }
         Value::Infinity(negative) => {
             if let Some(result) = infinity::TABLE.call(ev, negative, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::Transfinite(x) => {
+            if let Some(result) = transfinite::TABLE.call(ev, x, name, &plain, span) {
+                return result;
+            }
+        }
+        Value::TransfiniteNimber(x) => {
+            if let Some(result) = transfinite::NIMBER_TABLE.call(ev, x, name, &plain, span) {
                 return result;
             }
         }

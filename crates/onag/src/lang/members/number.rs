@@ -86,6 +86,18 @@ pub(crate) const TABLE: Table<BigRational> = Table { on: "number", members: MEMB
 
 const MEMBERS: &[Member<BigRational>] = &[
     member(
+        "Birthday",
+        0,
+        "the day the number is born: finite for a dyadic rational, omega for any other",
+        "[(3/4).Birthday, (6/23).Birthday]",
+        |_, q, _, _| {
+            Ok(match crate::number::Dyadic::from_rational(q) {
+                Some(x) => Value::Number(BigInt::from(crate::number::birthday(&x)).into()),
+                None => super::super::transfinite::omega(),
+            })
+        },
+    ),
+    member(
         "IsFinite",
         0,
         "true: a rational number is finite (inf is not)",
@@ -255,6 +267,10 @@ const MEMBERS: &[Member<BigRational>] = &[
         "5 NimSum 3",
         |ev, q, a, span| {
             let n = need_integer(ev, "NimSum", q, span)?;
+            if let Value::Transfinite(_) = &a[0].0 {
+                let x = crate::number::ordinal::GeneralizedOrdinal::integer(n);
+                return super::transfinite::nim_sum(ev, &x, a, span);
+            }
             let m = integer(ev, "NimSum", a, 0)?;
             if n.sign() == Sign::Minus || m.sign() == Sign::Minus {
                 return Err(ev.error(
@@ -272,6 +288,11 @@ const MEMBERS: &[Member<BigRational>] = &[
         "nim product of non-negative integers (also 8.NimProduct(3))",
         "8 NimProduct 3",
         |ev, q, a, span| {
+            if let Value::Transfinite(_) = &a[0].0 {
+                let n = need_integer(ev, "NimProduct", q, span)?;
+                let x = crate::number::ordinal::GeneralizedOrdinal::integer(n);
+                return super::transfinite::nim_product(ev, &x, a, span);
+            }
             nim_arithmetic(ev, "NimProduct", &Value::Number(q.clone()), Some(&a[0].0), span)
         },
     ),

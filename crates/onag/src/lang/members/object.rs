@@ -346,6 +346,9 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Grid(_) => "cgsuite.util.Grid",
         Value::Strip(_) => "cgsuite.util.Strip",
         Value::Random(_) => "cgsuite.util.Random",
+        Value::Transfinite(x) if x.as_ordinal().is_some() => "game.GeneralizedOrdinal",
+        Value::Transfinite(_) => "game.SurrealNumber",
+        Value::TransfiniteNimber(_) => "game.TransfiniteNimber",
         Value::Mutable(m) => match m.class_name() {
             "MutableList" => "cgsuite.util.MutableList",
             "MutableSet" => "cgsuite.util.MutableSet",

@@ -1,0 +1,183 @@
+//! Transfinite numbers in the calculator: `omega`, generalized ordinals,
+//! their ratios and transfinite nimbers. Expected strings are CGSuite's own
+//! (its `GameTest` and `EvalTest` cases) or follow from the arithmetic of
+//! polynomials in powers of ω, worked by hand in the comments.
+
+use onag::Budget;
+use onag::lang::Session;
+
+/// Runs `inputs` in one session, each with its output or error.
+fn transcript(inputs: &[&str]) -> Vec<String> {
+    let mut session = Session::new();
+    let budget = Budget::unlimited().with_max_positions(1_000_000);
+    inputs
+        .iter()
+        .map(|input| match session.run_to_string(input, &budget) {
+            Ok(text) => text,
+            Err(err) => format!("error: {err}"),
+        })
+        .collect()
+}
+
+fn check(cases: &[(&str, &str)]) {
+    let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    for ((input, expected), got) in cases.iter().zip(transcript(&inputs)) {
+        assert_eq!(got, *expected, "input {input:?}");
+    }
+}
+
+/// CGSuite's `GameTest` cases for `omega` and friends: the value and its
+/// `Abs`, `Birthday`, `Sign`, `IsOrdinal` and `OutcomeClass`.
+#[test]
+fn generalized_ordinals_and_their_members() {
+    let rows: &[(&str, [&str; 6])] = &[
+        ("omega", ["ω", "ω", "ω", "1", "true", "L"]),
+        ("-omega", ["-ω", "ω", "ω", "-1", "false", "R"]),
+        ("omega+5", ["ω+5", "ω+5", "ω+5", "1", "true", "L"]),
+        ("omega-5", ["ω-5", "ω-5", "ω+5", "1", "false", "L"]),
+        ("-omega+5", ["-ω+5", "ω-5", "ω+5", "-1", "false", "R"]),
+        ("omega*5", ["ω×5", "ω×5", "ω×5", "1", "true", "L"]),
+        (
+            "omega^omega-5*omega^19+omega^2+1",
+            ["ω^ω-ω^19×5+ω^2+1", "ω^ω-ω^19×5+ω^2+1", "ω^ω+ω^19×5+ω^2+1", "1", "false", "L"],
+        ),
+    ];
+    for (x, expected) in rows {
+        let inputs: Vec<String> = std::iter::once(x.to_string())
+            .chain(
+                ["Abs", "Birthday", "Sign", "IsOrdinal", "OutcomeClass"]
+                    .iter()
+                    .map(|m| format!("({x}).{m}")),
+            )
+            .collect();
+        let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+        assert_eq!(transcript(&inputs), expected.to_vec(), "{x}");
+    }
+}
+
+#[test]
+fn arithmetic_as_cgsuite_prints_it() {
+    check(&[
+        // CGSuite's EvalTest.
+        ("omega + 5", "ω+5"),
+        ("5 - omega", "-ω+5"),
+        ("omega*3 + omega^(omega^2+omega) - omega^19*9*omega", "ω^(ω^2+ω)-ω^20×9+ω×3"),
+        ("(omega + 5)-omega", "5"),
+        (
+            "(omega^omega^2+1)^6",
+            "ω^(ω^2×6)+ω^(ω^2×5)×6+ω^(ω^2×4)×15+ω^(ω^2×3)×20+ω^(ω^2×2)×15+ω^ω^2×6+1",
+        ),
+        ("1/omega", "1/ω"),
+        // ω^ω + 1/(ω+1) = (ω^ω·(ω+1) + 1)/(ω+1).
+        ("omega^omega + 1/(omega+1)", "(ω^(ω+1)+ω^ω+1)/(ω+1)"),
+        // ω^(ω+1) − ω^ω − ω + 1 = (ω^ω − 1)(ω − 1).
+        ("(omega^(omega+1)-omega^omega-omega+1)/(omega-1)", "ω^ω-1"),
+        ("-omega < 0", "true"),
+        ("-omega < 1", "true"),
+        // By hand: (ω² − 1)/(ω + 1) = ω − 1; ω/2 stays a ratio; 6ω/3 = 2ω.
+        ("(omega^2-1)/(omega+1)", "ω-1"),
+        ("omega/2", "ω/2"),
+        ("omega + 1/2", "(ω×2+1)/2"),
+        ("(omega*6)/3", "ω×2"),
+        ("omega^(-1)", "1/ω"),
+        ("(omega+1).Reciprocal", "1/(ω+1)"),
+        ("((omega+7)/(omega*7)).Numerator", "ω+7"),
+        ("((omega+7)/(omega*7)).Denominator", "ω×7"),
+        ("omega/0", "inf"),
+        ("(1/omega).Class", "⟪game.SurrealNumber⟫"),
+        ("omega.Class", "⟪game.GeneralizedOrdinal⟫"),
+        ("(6/23).Birthday", "ω"),
+        ("(3/4).Birthday", "3"),
+    ]);
+}
+
+#[test]
+fn order_among_numbers() {
+    check(&[
+        // CGSuite's GameTest.
+        (
+            "[0, 1, 1/omega, omega, (omega+7)/(omega*7), 1/4, 1/7].Sorted",
+            "[0,1/ω,1/7,(ω+7)/ω×7,1/4,1,ω]",
+        ),
+        ("1/omega < 1/1000000", "true"),
+        ("1/omega > 0", "true"),
+        ("omega - 1 < omega", "true"),
+        ("omega > 10^100", "true"),
+        ("omega > ^", "true"),
+        ("omega.Max(omega - 1)", "ω"),
+        ("omega.Min(1/omega)", "1/ω"),
+        ("{omega, 3, -omega, omega}", "{-ω,3,ω}"),
+    ]);
+}
+
+#[test]
+fn nim_sums_and_transfinite_nimbers() {
+    check(&[
+        // CGSuite's GameTest and EvalTest.
+        (
+            "(omega^omega*4 + omega^3*9 + 11) NimSum (omega^omega*6 + omega^3*5 + omega)",
+            "ω^ω×2+ω^3×12+ω+11",
+        ),
+        ("(omega-1) NimSum 2", "error: 1:11: NimSum applies only to ordinals"),
+        ("*(omega*omega)", "*ω^2"),
+        ("*(omega+5)", "*(ω+5)"),
+        ("*(omega*5)", "*(ω×5)"),
+        // By hand: *ω + *2 = *(ω ⊕ 2) = *(ω+2); *ω + *ω = 0.
+        ("*omega + *2", "*(ω+2)"),
+        ("*omega + *omega", "0"),
+        ("5 NimSum omega", "ω+5"),
+        ("(*omega).OutcomeClass", "N"),
+        ("*omega == *omega", "true"),
+    ]);
+}
+
+/// CGSuite's `GameTest` cases of nim multiplication of ordinals, within
+/// the primes 3, 5 and 7 (`ω³ = 2`, `(ω^ω)⁵ = 4`, `(ω^ω²)⁷ = ω + 1`).
+#[test]
+fn nim_products_of_ordinals() {
+    check(&[
+        ("(*omega) ConwayProduct *(omega^2)", "*2"),
+        ("omega NimProduct 7", "ω×7"),
+        ("7 NimProduct omega", "ω×7"),
+        ("omega NimProduct omega", "ω^2"),
+        ("omega NimProduct omega^2", "2"),
+        ("omega^3 NimProduct omega^3", "ω^6"),
+        ("omega^3 NimProduct omega^6", "ω"),
+        ("omega^3 NimProduct omega^8", "2"),
+        ("omega^8 NimProduct omega^8", "ω^5×2"),
+        ("omega^omega NimProduct omega^(omega*4)", "4"),
+        ("omega^(omega*49) NimProduct omega^(omega*100)", "4"),
+        ("omega^(omega^2*4) NimProduct omega^(omega^2*3)", "ω+1"),
+        ("omega^(omega^2*31) NimProduct omega^(omega^2*24)", "ω+1"),
+        ("omega^(omega^2*32) NimProduct omega^(omega^2*24)", "ω^(ω^2+1)+ω^ω^2"),
+        ("omega NimExp 3", "2"),
+        ("omega^3 NimExp 9", "2"),
+        ("omega^27 NimExp 81", "2"),
+    ]);
+}
+
+#[test]
+fn bad_input_is_one_located_error() {
+    check(&[
+        ("*(omega-1)", "error: 1:1: '*' needs an ordinal, not ω-1"),
+        ("2^omega", "error: 1:2: only omega can be raised to a transfinite power"),
+        ("omega + *", "error: 1:7: a transfinite number does not combine with a game"),
+        ("*omega + ^", "error: 1:8: a transfinite nimber combines only with nimbers, not a game"),
+        ("{omega|0}", "error: 1:1: a game option needs a game, not a transfinite number"),
+        (
+            "(1/omega).Birthday",
+            "error: 1:11: Birthday needs a generalized ordinal, not the ratio 1/ω",
+        ),
+        (
+            "(omega^300+1)/(omega+1)",
+            "error: 1:14: a ratio with a power of omega past ω^256: too large to reduce",
+        ),
+        ("(omega+1)^1000000", "error: 1:10: a transfinite number of more than 100000 terms"),
+        (
+            "omega^omega^3 NimExp 66",
+            "error: 1:15: NimProduct out of range: ordinals with exponents below ω^3 are supported",
+        ),
+        ("(omega-1) NimProduct 2", "error: 1:11: NimProduct applies only to ordinals"),
+        ("omega NimExp (-1)", "error: 1:7: the exponent of NimExp must be a non-negative integer"),
+    ]);
+}
