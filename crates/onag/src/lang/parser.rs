@@ -107,15 +107,7 @@ fn is_infix_name(name: &str) -> bool {
 /// Parses a whole input: statements separated by `;`.
 pub fn parse(source: &str) -> Result<Expr> {
     let tokens = tokenize(source)?;
-    let mut parser = Parser {
-        source,
-        tokens,
-        pos: 0,
-        depth: 0,
-        opens: Vec::new(),
-        at_end: false,
-        enclosing: Vec::new(),
-    };
+    let mut parser = Parser::new(source, tokens);
     parser.program()
 }
 
@@ -129,15 +121,7 @@ pub fn is_incomplete(source: &str) -> bool {
         return true;
     }
     let Ok(tokens) = tokenize(source) else { return false };
-    let mut parser = Parser {
-        source,
-        tokens,
-        pos: 0,
-        depth: 0,
-        opens: Vec::new(),
-        at_end: false,
-        enclosing: Vec::new(),
-    };
+    let mut parser = Parser::new(source, tokens);
     parser.program().is_err() && parser.at_end
 }
 
@@ -183,6 +167,21 @@ struct Parser<'a> {
     /// outermost first: a nested function may not reuse one (CGScript's
     /// duplicate variable).
     enclosing: Vec<String>,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `tokens`, read from `source`.
+    fn new(source: &'a str, tokens: Vec<Token>) -> Self {
+        Parser {
+            source,
+            tokens,
+            pos: 0,
+            depth: 0,
+            opens: Vec::new(),
+            at_end: false,
+            enclosing: Vec::new(),
+        }
+    }
 }
 
 impl Parser<'_> {

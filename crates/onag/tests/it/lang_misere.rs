@@ -2,27 +2,7 @@
 //! outputs (its misère test cases and documentation), printed forms, parts,
 //! partitions, links and distinguishers, and errors.
 
-use onag::Budget;
-use onag::lang::Session;
-
-fn run_all(inputs: &[&str]) -> Vec<String> {
-    let mut session = Session::new();
-    let budget = Budget::unlimited().with_max_positions(1_000_000);
-    inputs
-        .iter()
-        .map(|input| match session.run_to_string(input, &budget) {
-            Ok(text) => text,
-            Err(err) => format!("error: {err}"),
-        })
-        .collect()
-}
-
-fn check(cases: &[(&str, &str)]) {
-    let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();
-    for ((input, want), got) in cases.iter().zip(run_all(&inputs)) {
-        assert_eq!(&got, want, "{input}");
-    }
-}
+use super::calc::{check, run_all};
 
 #[test]
 fn games_print_in_cgsuite_notation() {

@@ -3,28 +3,7 @@
 //! (its `GameTest` and `EvalTest` cases) or follow from the arithmetic of
 //! polynomials in powers of ω, worked by hand in the comments.
 
-use onag::Budget;
-use onag::lang::Session;
-
-/// Runs `inputs` in one session, each with its output or error.
-fn transcript(inputs: &[&str]) -> Vec<String> {
-    let mut session = Session::new();
-    let budget = Budget::unlimited().with_max_positions(1_000_000);
-    inputs
-        .iter()
-        .map(|input| match session.run_to_string(input, &budget) {
-            Ok(text) => text,
-            Err(err) => format!("error: {err}"),
-        })
-        .collect()
-}
-
-fn check(cases: &[(&str, &str)]) {
-    let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();
-    for ((input, expected), got) in cases.iter().zip(transcript(&inputs)) {
-        assert_eq!(got, *expected, "input {input:?}");
-    }
-}
+use super::calc::{check, run_all};
 
 /// CGSuite's `GameTest` cases for `omega` and friends: the value and its
 /// `Abs`, `Birthday`, `Sign`, `IsOrdinal` and `OutcomeClass`.
@@ -51,7 +30,7 @@ fn generalized_ordinals_and_their_members() {
             )
             .collect();
         let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
-        assert_eq!(transcript(&inputs), expected.to_vec(), "{x}");
+        assert_eq!(run_all(&inputs), expected.to_vec(), "{x}");
     }
 }
 

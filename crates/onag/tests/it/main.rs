@@ -1,6 +1,7 @@
 //! Integration tests of the onag library against independent computations.
 
 mod atomic;
+mod calc;
 mod classic;
 mod coins;
 mod game_brute;
