@@ -536,9 +536,17 @@ impl Eval<'_> {
         }
         let mut numbers: Vec<BigRational> = Vec::new();
         let mut rest: Vec<Value> = Vec::new();
+        // Transfinite numbers are kept in lowest terms: equal ones are
+        // equal as written.
+        let mut transfinite = rustc_hash::FxHashSet::default();
         for item in items {
             match item {
                 Value::Number(q) => numbers.push(q),
+                Value::Transfinite(x) => {
+                    if transfinite.insert(x.clone()) {
+                        rest.push(Value::Transfinite(x));
+                    }
+                }
                 other => {
                     let mut seen = false;
                     for r in &rest {

@@ -33,6 +33,15 @@ pub(crate) fn value(x: Surreal) -> Value {
     }
 }
 
+/// [`value`], refused past the bounds on size of transfinite numbers.
+fn checked(ev: &Eval<'_>, x: Surreal, span: Span) -> Result<Value> {
+    x.numerator()
+        .check_size()
+        .and_then(|()| x.denominator().check_size())
+        .map_err(|e| ev.locate(e, span))?;
+    Ok(value(x))
+}
+
 /// The value of a generalized ordinal: an integer when it is finite.
 pub(crate) fn ordinal_value(x: GeneralizedOrdinal) -> Value {
     value(Surreal::from_ordinal(x))
@@ -152,13 +161,14 @@ fn surreal_binary(
         (Some(x), Some(y)) => (x, y),
         _ => return mixed(ev, op, a, b, span),
     };
-    let located = |r: Result<Surreal>| r.map(value).map_err(|e| ev.locate(e, span));
+    let located =
+        |r: Result<Surreal>| r.map_err(|e| ev.locate(e, span)).and_then(|x| checked(ev, x, span));
     match op {
         BinOp::Add => located(x.add(&y)),
         BinOp::Sub => located(x.sub(&y)),
         BinOp::Mul => located(x.mul(&y)),
         BinOp::Div => match x.div(&y).map_err(|e| ev.locate(e, span))? {
-            Some(q) => Ok(value(q)),
+            Some(q) => checked(ev, q, span),
             // CGSuite's x/0: an infinite rational of x's sign.
             None => Ok(Value::Infinity(x.sign() < 0)),
         },
@@ -182,6 +192,12 @@ fn mixed(ev: &mut Eval<'_>, op: &BinOp, a: &Value, b: &Value, span: Span) -> Res
         (other, Value::Transfinite(x)) => (x, other, true),
         _ => return Err(error(ev, span, "this operator does not apply to transfinite numbers")),
     };
+    // A transfinite number equals no value of another kind.
+    match op {
+        BinOp::Eq => return Ok(Value::Bool(false)),
+        BinOp::Ne => return Ok(Value::Bool(true)),
+        _ => {}
+    }
     let order = x.sign().cmp(&0);
     let order = if flipped { order.reverse() } else { order };
     match compare(op, order) {
@@ -218,7 +234,7 @@ fn power(ev: &Eval<'_>, x: &Surreal, y: &Surreal, span: Span) -> Result<Value> {
                 )
             })?;
             match x.pow(n).map_err(|e| ev.locate(e, span))? {
-                Some(p) => Ok(value(p)),
+                Some(p) => checked(ev, p, span),
                 None => Err(ev.error(span, ErrorKind::Undefined, "a negative power of 0")),
             }
         }
@@ -248,6 +264,12 @@ pub(crate) fn omega_power(e: &GeneralizedOrdinal) -> Result<Value> {
 
 fn nimber_binary(ev: &mut Eval<'_>, op: &BinOp, a: &Value, b: &Value, span: Span) -> Result<Value> {
     let (Some(x), Some(y)) = (nim_value_of(ev, a), nim_value_of(ev, b)) else {
+        // A transfinite nimber equals no value that is not a nimber.
+        match op {
+            BinOp::Eq => return Ok(Value::Bool(false)),
+            BinOp::Ne => return Ok(Value::Bool(true)),
+            _ => {}
+        }
         let other = if nim_value_of(ev, a).is_none() { a } else { b };
         return Err(error(
             ev,

@@ -31,6 +31,13 @@ pub const MAX_TERMS: usize = 100_000;
 /// The most pairs of terms one product may multiply.
 const MAX_PAIRS: usize = 4_000_000;
 
+/// The largest [`size`](GeneralizedOrdinal::size) a product may have:
+/// terms counted at every level of exponents.
+pub const MAX_SIZE: usize = 100_000;
+
+/// The most bits a coefficient may have (as for the calculator's integers).
+pub const MAX_COEFFICIENT_BITS: u64 = crate::number::MAX_POWER_BITS;
+
 /// One term `coefficient · ω^exponent`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Term {
@@ -108,6 +115,24 @@ impl GeneralizedOrdinal {
             .unwrap_or(0)
     }
 
+    /// The number of terms at every level: each term counts 1 plus the
+    /// size of its exponent (an integer has size 1, `ω^ω + 1` has 3).
+    pub fn size(&self) -> usize {
+        self.terms.iter().map(|t| 1 + t.exponent.size()).sum()
+    }
+
+    /// An error when the value is past [`MAX_SIZE`] or has a coefficient
+    /// past [`MAX_COEFFICIENT_BITS`].
+    pub fn check_size(&self) -> Result<()> {
+        if self.size() > MAX_SIZE {
+            return Err(too_many_terms());
+        }
+        if self.terms.iter().any(|t| t.coefficient.bits() > MAX_COEFFICIENT_BITS) {
+            return Err(coefficient_too_large());
+        }
+        Ok(())
+    }
+
     /// `ω^self`; `None` unless this is an ordinal (`ω^(−1)` is not a
     /// generalized ordinal).
     pub fn omega_power(&self) -> Option<Self> {
@@ -124,6 +149,9 @@ impl GeneralizedOrdinal {
                 ErrorKind::Overflow,
                 format!("a tower of exponents more than {MAX_HEIGHT} deep"),
             ));
+        }
+        if self.size() >= MAX_SIZE {
+            return Err(too_many_terms());
         }
         self.omega_power().ok_or_else(|| {
             Error::invalid(format!(
@@ -185,8 +213,21 @@ impl GeneralizedOrdinal {
     /// `self × other`: every pair of terms multiplied (exponents added);
     /// refused past [`MAX_TERMS`] terms or [`MAX_HEIGHT`] levels.
     pub fn mul(&self, other: &Self) -> Result<Self> {
-        if self.terms.len().saturating_mul(other.terms.len()) > MAX_PAIRS {
+        let (m, n) = (self.terms.len(), other.terms.len());
+        if m.saturating_mul(n) > MAX_PAIRS {
             return Err(too_many_terms());
+        }
+        // Each product's exponent is the sum of two exponents: a bound on
+        // the size of the result, checked before any work.
+        let bound = (m * n)
+            .saturating_add(self.size().saturating_mul(n))
+            .saturating_add(other.size().saturating_mul(m));
+        if bound > MAX_SIZE {
+            return Err(too_many_terms());
+        }
+        let bits = |x: &Self| x.terms.iter().map(|t| t.coefficient.bits()).max().unwrap_or(0);
+        if bits(self) + bits(other) > MAX_COEFFICIENT_BITS {
+            return Err(coefficient_too_large());
         }
         let mut terms = Vec::with_capacity(self.terms.len() * other.terms.len());
         for a in &self.terms {
@@ -331,7 +372,19 @@ impl GeneralizedOrdinal {
 }
 
 fn too_many_terms() -> Error {
-    Error::new(ErrorKind::Overflow, format!("a transfinite number of more than {MAX_TERMS} terms"))
+    Error::new(
+        ErrorKind::Overflow,
+        format!(
+            "a transfinite number of more than {MAX_SIZE} terms, counting those of its exponents"
+        ),
+    )
+}
+
+fn coefficient_too_large() -> Error {
+    Error::new(
+        ErrorKind::Overflow,
+        format!("a transfinite number with a coefficient of more than {MAX_COEFFICIENT_BITS} bits"),
+    )
 }
 
 /// The order of surreal numbers: lexicographic from the largest exponent.
@@ -477,7 +530,7 @@ mod tests {
         assert_eq!(int(7).height(), 0);
         assert_eq!(w().add(&int(1)).height(), 1);
         assert_eq!(wp(&w()).height(), 2);
-        assert!(w().add(&int(1)).pow(1000).is_ok());
+        assert!(w().add(&int(1)).pow(200).is_ok());
         assert!(w().add(&int(1)).pow(1_000_000).is_err());
     }
 

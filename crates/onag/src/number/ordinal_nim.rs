@@ -25,6 +25,15 @@ use super::ordinal::{GeneralizedOrdinal, Term};
 use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::NimberBig;
 
+/// The most pairs of terms one product may multiply.
+const MAX_PAIRS: usize = 10_000;
+
+/// The most bits a coefficient of a nim product's factor may have.
+const MAX_COEFFICIENT_BITS: u64 = 1 << 14;
+
+/// The most bits a `NimExp` exponent may have.
+pub const MAX_EXPONENT_BITS: u64 = 4096;
+
 /// The odd primes supported, in order: `k = 0, 1, 2`.
 const PRIMES: [u64; 3] = [3, 5, 7];
 
@@ -46,6 +55,10 @@ struct Component {
     d: u64,
 }
 
+fn too_large() -> Error {
+    Error::new(ErrorKind::Overflow, "NimProduct of ordinals too large to multiply")
+}
+
 fn out_of_range() -> Error {
     Error::new(
         ErrorKind::Overflow,
@@ -59,10 +72,12 @@ fn components(term: &Term) -> Result<Vec<Component>> {
     for e in term.exponent.terms() {
         let k = e.exponent.as_integer().and_then(|k| k.to_usize()).ok_or_else(out_of_range)?;
         let p = *PRIMES.get(k).ok_or_else(out_of_range)?;
-        let mut c = e.coefficient.to_biguint().ok_or_else(out_of_range)?;
+        // Coefficients of exponents past a machine word are refused: their
+        // digits would be many thousands of κ's.
+        let mut c = e.coefficient.to_u64().ok_or_else(too_large)?;
         let mut i = 0u32;
         while !c.is_zero() {
-            let d = (&c % p).to_u64().unwrap_or(0);
+            let d = c % p;
             if d > 0 {
                 out.push(Component { k, i, d });
             }
@@ -138,6 +153,13 @@ pub fn nim_product(
     if !x.is_ordinal() || !y.is_ordinal() {
         return Ok(None);
     }
+    if x.terms().len().saturating_mul(y.terms().len()) > MAX_PAIRS {
+        return Err(too_large());
+    }
+    // Finite nim products cost about the square of the coefficients' bits.
+    if x.terms().iter().chain(y.terms()).any(|t| t.coefficient.bits() > MAX_COEFFICIENT_BITS) {
+        return Err(too_large());
+    }
     let mut total = GeneralizedOrdinal::zero();
     for a in x.terms() {
         for b in y.terms() {
@@ -160,6 +182,12 @@ fn coefficient(t: &Term) -> NimberBig {
 pub fn nim_power(x: &GeneralizedOrdinal, n: &BigUint) -> Result<Option<GeneralizedOrdinal>> {
     if !x.is_ordinal() {
         return Ok(None);
+    }
+    if n.bits() > MAX_EXPONENT_BITS {
+        return Err(Error::new(
+            ErrorKind::Overflow,
+            format!("NimExp takes exponents of at most {MAX_EXPONENT_BITS} bits"),
+        ));
     }
     let mut result = GeneralizedOrdinal::integer(BigInt::from(1));
     let mut base = x.clone();

@@ -22,6 +22,31 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
+use crate::error::{Error, ErrorKind, Result};
+
+/// The most term operations one gcd may spend (products count the pairs
+/// of terms they touch, weighted by the coefficients' length in words)
+/// before it gives up.
+pub const MAX_GCD_WORK: u64 = 4_000_000;
+
+/// Work left for one gcd.
+struct Meter {
+    left: u64,
+}
+
+impl Meter {
+    /// Spends `n` units; an error once the gcd's allowance is used up.
+    fn charge(&mut self, n: usize) -> Result<()> {
+        self.left = self.left.checked_sub(n as u64).ok_or_else(|| {
+            Error::new(
+                ErrorKind::LimitExceeded,
+                "a ratio of transfinite numbers too large to reduce to lowest terms",
+            )
+        })?;
+        Ok(())
+    }
+}
+
 /// A monomial: the exponent of each variable.
 pub type Monomial = Vec<u32>;
 
@@ -164,54 +189,67 @@ impl Polynomial {
     }
 
     /// The gcd of the coefficients of `self` as a polynomial in `x_v`.
-    fn content(&self, v: usize) -> Self {
+    fn content(&self, v: usize, meter: &mut Meter) -> Result<Self> {
         let mut g = Self::zero(self.vars);
         for k in 0..=self.degree(v) {
+            meter.charge(self.terms.len())?;
             let c = self.coefficient(v, k);
             if !c.is_zero() {
-                g = g.gcd(&c);
+                g = g.gcd_within(&c, meter)?;
             }
         }
-        g
+        Ok(g)
     }
 
     /// `self` divided by its content in `x_v`.
-    fn primitive(&self, v: usize) -> Self {
-        let c = self.content(v);
-        self.divide_exact(&c).unwrap_or_else(|| self.clone())
+    fn primitive(&self, v: usize, meter: &mut Meter) -> Result<Self> {
+        let c = self.content(v, meter)?;
+        meter.charge(self.terms.len().saturating_mul(c.terms.len()))?;
+        Ok(self.divide_exact(&c).unwrap_or_else(|| self.clone()))
     }
 
     /// The pseudo-remainder of `self` by `d` in `x_v` (`deg_v d ≥ 1`):
     /// `lc(d)^k · self` reduced below `d`'s degree.
-    fn pseudo_remainder(&self, d: &Self, v: usize) -> Self {
+    fn pseudo_remainder(&self, d: &Self, v: usize, meter: &mut Meter) -> Result<Self> {
         let dd = d.degree(v);
         let lc = d.coefficient(v, dd);
         let mut r = self.clone();
         while !r.is_zero() && r.degree(v) >= dd {
             let rd = r.degree(v);
             let lr = r.coefficient(v, rd);
+            // Products of big coefficients cost by their length in words.
+            let words = 1 + r.terms.values().map(|c| c.bits()).max().unwrap_or(0) as usize / 64;
+            let work = lc.terms.len() * r.terms.len() + lr.terms.len() * d.terms.len();
+            meter.charge(work.saturating_mul(words))?;
             r = lc.mul(&r).sub(&lr.mul(&d.shifted(v, rd - dd)));
         }
-        r
+        Ok(r)
     }
 
     /// The greatest common divisor, with a positive leading coefficient
-    /// (0 only when both are 0).
-    pub fn gcd(&self, other: &Self) -> Self {
+    /// (0 only when both are 0); an error past [`MAX_GCD_WORK`].
+    pub fn gcd(&self, other: &Self) -> Result<Self> {
+        self.gcd_within(other, &mut Meter { left: MAX_GCD_WORK })
+    }
+
+    fn gcd_within(&self, other: &Self, meter: &mut Meter) -> Result<Self> {
         if self.is_zero() {
-            return other.normalized_sign();
+            return Ok(other.normalized_sign());
         }
         if other.is_zero() {
-            return self.normalized_sign();
+            return Ok(self.normalized_sign());
         }
         let Some(v) = (0..self.vars).find(|&v| self.degree(v) > 0 || other.degree(v) > 0) else {
             // Two integers.
             let a = self.leading().map(|t| t.1.clone()).unwrap_or_default();
             let b = other.leading().map(|t| t.1.clone()).unwrap_or_default();
-            return Self::constant(self.vars, a.gcd(&b));
+            // A binary gcd costs about the product of the lengths in words.
+            let words = |x: &BigInt| 1 + x.bits() as usize / 64;
+            meter.charge(words(&a).saturating_mul(words(&b)))?;
+            return Ok(Self::constant(self.vars, a.gcd(&b)));
         };
-        let content = self.content(v).gcd(&other.content(v));
-        let (mut p, mut q) = (self.primitive(v), other.primitive(v));
+        let content = self.content(v, meter)?.gcd_within(&other.content(v, meter)?, meter)?;
+        let (mut p, mut q) = (self.primitive(v, meter)?, other.primitive(v, meter)?);
         if p.degree(v) < q.degree(v) {
             std::mem::swap(&mut p, &mut q);
         }
@@ -220,14 +258,15 @@ impl Polynomial {
                 // A nonzero primitive polynomial without x_v is a unit here.
                 break Self::constant(self.vars, BigInt::one());
             }
-            let r = p.pseudo_remainder(&q, v);
+            let r = p.pseudo_remainder(&q, v, meter)?;
             if r.is_zero() {
-                break q.primitive(v);
+                break q.primitive(v, meter)?;
             }
             p = q;
-            q = r.primitive(v);
+            q = r.primitive(v, meter)?;
         };
-        content.mul(&g).normalized_sign()
+        meter.charge(content.terms.len().saturating_mul(g.terms.len()))?;
+        Ok(content.mul(&g).normalized_sign())
     }
 
     /// `self` or `−self`, whichever has a positive leading coefficient.
@@ -254,14 +293,26 @@ mod tests {
         let common = p(&[(1, 0, 1), (0, 0, -1)]).mul(&p(&[(0, 1, 1), (0, 0, 2)]));
         let a = p(&[(2, 0, 1), (0, 1, 3), (0, 0, 1)]);
         let b = p(&[(1, 1, 2), (0, 0, -5)]);
-        let g = common.mul(&a).gcd(&common.mul(&b));
+        let g = common.mul(&a).gcd(&common.mul(&b)).unwrap();
         assert_eq!(g, common);
         // Integer content: gcd(6x + 4, 9x + 6) = 3x + 2.
         assert_eq!(
-            p(&[(1, 0, 6), (0, 0, 4)]).gcd(&p(&[(1, 0, 9), (0, 0, 6)])),
+            p(&[(1, 0, 6), (0, 0, 4)]).gcd(&p(&[(1, 0, 9), (0, 0, 6)])).unwrap(),
             p(&[(1, 0, 3), (0, 0, 2)])
         );
-        assert_eq!(a.gcd(&b), p(&[(0, 0, 1)]));
+        assert_eq!(a.gcd(&b).unwrap(), p(&[(0, 0, 1)]));
+    }
+
+    #[test]
+    fn a_gcd_past_its_allowance_is_an_error() {
+        // (x + 1)^200 + 1 over (x + 2)^199 + 3: coprime, with coefficients
+        // that grow through the remainder sequence.
+        let power =
+            |base: &Polynomial, n: u32| (0..n).fold(p(&[(0, 0, 1)]), |acc, _| acc.mul(base));
+        let a = power(&p(&[(1, 0, 1), (0, 0, 1)]), 200).add(&p(&[(0, 0, 1)]));
+        let b = power(&p(&[(1, 0, 1), (0, 0, 2)]), 199).add(&p(&[(0, 0, 3)]));
+        let err = a.gcd(&b).unwrap_err();
+        assert!(err.to_string().contains("too large to reduce"));
     }
 
     #[test]
@@ -285,13 +336,13 @@ mod tests {
         ) {
             let (a, b, c) = (p(&a), p(&b), p(&c));
             proptest::prop_assume!(!a.is_zero() && !b.is_zero() && !c.is_zero());
-            let g = a.gcd(&b);
+            let g = a.gcd(&b).unwrap();
             let qa = a.divide_exact(&g);
             let qb = b.divide_exact(&g);
             proptest::prop_assert!(qa.is_some() && qb.is_some());
             let unit = p(&[(0, 0, 1)]);
-            proptest::prop_assert_eq!(qa.unwrap().gcd(&qb.unwrap()), unit);
-            let scaled = a.mul(&c).gcd(&b.mul(&c));
+            proptest::prop_assert_eq!(qa.unwrap().gcd(&qb.unwrap()).unwrap(), unit);
+            let scaled = a.mul(&c).gcd(&b.mul(&c)).unwrap();
             proptest::prop_assert_eq!(scaled, g.mul(&c).normalized_sign());
         }
     }

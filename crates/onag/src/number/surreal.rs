@@ -115,7 +115,7 @@ impl Surreal {
         } else {
             let vars = Variables::of(&[&numerator, &denominator]);
             let (p, q) = (vars.polynomial(&numerator)?, vars.polynomial(&denominator)?);
-            let g = p.gcd(&q);
+            let g = p.gcd(&q)?;
             match (p.divide_exact(&g), q.divide_exact(&g)) {
                 (Some(p), Some(q)) => (vars.ordinal(&p), vars.ordinal(&q)),
                 _ => return Err(Error::invalid("internal error: a gcd does not divide")),

@@ -135,6 +135,22 @@ fn nim_products_of_ordinals() {
     ]);
 }
 
+/// Equality with values of other kinds, and operators with the
+/// transfinite operand on the right.
+#[test]
+fn other_kinds_and_either_order() {
+    check(&[
+        ("omega == \"a\"", "false"),
+        ("omega != [1]", "true"),
+        ("*omega == \"a\"", "false"),
+        ("*2 ConwayProduct *omega", "*(ω×2)"),
+        ("3.Max(omega)", "ω"),
+        ("3 Min omega", "3"),
+        ("(1/omega).Max(1/2)", "1/2"),
+        ("{omega*i for i from 1 to 2000}.Size", "2000"),
+    ]);
+}
+
 #[test]
 fn bad_input_is_one_located_error() {
     check(&[
@@ -151,7 +167,27 @@ fn bad_input_is_one_located_error() {
             "(omega^300+1)/(omega+1)",
             "error: 1:14: a ratio with a power of omega past ω^256: too large to reduce",
         ),
-        ("(omega+1)^1000000", "error: 1:10: a transfinite number of more than 100000 terms"),
+        (
+            "(omega+1)^1000000",
+            "error: 1:10: a transfinite number of more than 100000 terms, counting those of its exponents",
+        ),
+        (
+            "x := omega; for i from 1 to 40 do x := omega^x + x end",
+            "error: 1:48: a transfinite number of more than 100000 terms, counting those of its exponents",
+        ),
+        (
+            "(omega*3)^(10^9)",
+            "error: 1:10: a transfinite number with a coefficient of more than 1048576 bits",
+        ),
+        (
+            "((omega+1)^256+1)/((omega+2)^255+3)",
+            "error: 1:18: a ratio of transfinite numbers too large to reduce to lowest terms",
+        ),
+        (
+            "(omega^(omega*(2^200000))) NimProduct 1",
+            "error: 1:28: NimProduct of ordinals too large to multiply",
+        ),
+        ("omega NimExp 2^5000", "error: 1:7: NimExp takes exponents of at most 4096 bits"),
         (
             "omega^omega^3 NimExp 66",
             "error: 1:15: NimProduct out of range: ordinals with exponents below ω^3 are supported",

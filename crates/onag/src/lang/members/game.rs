@@ -640,6 +640,12 @@ const MEMBERS: &[Member<GameId>] = &[
         "Conway's product (also .ConwayProduct(h)): times on numbers, nim product on nimbers; kept as written when a factor is explicit or misère",
         "*4 ConwayProduct *4",
         |ev, g, a, s| {
+            if let Value::TransfiniteNimber(_) = &a[0].0 {
+                // A nimber times a transfinite nimber: the product commutes.
+                let me = ev.game_value(*g);
+                let args = Some(vec![(None, me, s)]);
+                return super::member(ev, a[0].0.clone(), "ConwayProduct", s, args);
+            }
             let h = game_arg(ev, "ConwayProduct", a, 0)?;
             game_of(ev, *g, s, |ar, g| ar.conway_product(g, h))
         },

@@ -69,8 +69,15 @@ pub(crate) fn nim_product(
     }
 }
 
-/// `Max` (`max` true) or `Min` of two numbers.
-fn pick(ev: &Eval<'_>, x: &Surreal, args: Args<'_>, max: bool, span: Span) -> Result<Value> {
+/// `Max` (`max` true) or `Min` of a transfinite number and the number
+/// `args[0]`.
+pub(crate) fn pick(
+    ev: &Eval<'_>,
+    x: &Surreal,
+    args: Args<'_>,
+    max: bool,
+    span: Span,
+) -> Result<Value> {
     let (v, at) = &args[0];
     let Some(y) = as_surreal(v) else {
         return Err(ev.error(
