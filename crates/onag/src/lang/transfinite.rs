@@ -84,9 +84,7 @@ pub(crate) fn nim_value_of(ev: &Eval<'_>, v: &Value) -> Option<GeneralizedOrdina
         Value::TransfiniteNimber(x) => Some((**x).clone()),
         Value::Number(q) if q.is_zero() => Some(GeneralizedOrdinal::zero()),
         Value::Game(g) => {
-            let nus = ev.state.arena.nus(*g)?;
-            (nus.number.is_zero() && nus.ups == 0)
-                .then(|| GeneralizedOrdinal::integer(BigInt::from(nus.star)))
+            ev.state.arena.as_nimber(*g).map(|n| GeneralizedOrdinal::integer(BigInt::from(n)))
         }
         _ => None,
     }

@@ -79,9 +79,9 @@ fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Val
     }
     if let Value::Transfinite(x) = &args[0].0 {
         // The larger of a rational and a transfinite number, by the order
-        // of surreal numbers (the other way round: `x.Max(q)`).
-        let me = [(Value::Number(q.clone()), args[0].1)];
-        return super::transfinite::pick(ev, x, &me, max, args[0].1);
+        // of surreal numbers.
+        let q = crate::number::surreal::Surreal::from_rational(q);
+        return super::transfinite::larger_or_smaller(ev, x, q, max, args[0].1);
     }
     let other = number(ev, if max { "Max" } else { "Min" }, args, 0)?;
     Ok(Value::Number(if (other > *q) == max { other } else { q.clone() }))

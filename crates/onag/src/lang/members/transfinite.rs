@@ -71,13 +71,7 @@ pub(crate) fn nim_product(
 
 /// `Max` (`max` true) or `Min` of a transfinite number and the number
 /// `args[0]`.
-pub(crate) fn pick(
-    ev: &Eval<'_>,
-    x: &Surreal,
-    args: Args<'_>,
-    max: bool,
-    span: Span,
-) -> Result<Value> {
+fn pick(ev: &Eval<'_>, x: &Surreal, args: Args<'_>, max: bool, span: Span) -> Result<Value> {
     let (v, at) = &args[0];
     let Some(y) = as_surreal(v) else {
         return Err(ev.error(
@@ -86,6 +80,17 @@ pub(crate) fn pick(
             format!("a transfinite number compares with numbers only, not {}", v.kind_name()),
         ));
     };
+    larger_or_smaller(ev, x, y, max, span)
+}
+
+/// The larger (`max` true) or smaller of two surreal numbers.
+pub(crate) fn larger_or_smaller(
+    ev: &Eval<'_>,
+    x: &Surreal,
+    y: Surreal,
+    max: bool,
+    span: Span,
+) -> Result<Value> {
     let larger = x.compare(&y).map_err(|e| ev.locate(e, span))?.is_ge();
     Ok(value(if larger == max { x.clone() } else { y }))
 }
