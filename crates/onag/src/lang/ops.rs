@@ -69,6 +69,15 @@ pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Resu
     if let (Some(r), Some(s)) = (ruleset_of(a), ruleset_of(b)) {
         return Ok(r.same_rules(&s));
     }
+    // A ruleset's name and the ruleset as a value (`EnclosingObject`) are
+    // the same ruleset.
+    if let (Value::Builtin(path), Value::PartizanRuleset(..) | Value::ClassicRuleset(_))
+    | (Value::PartizanRuleset(..) | Value::ClassicRuleset(_), Value::Builtin(path)) = (a, b)
+    {
+        let named = super::members::ruleset_constant(path.clone());
+        let other = if matches!(a, Value::Builtin(_)) { b } else { a };
+        return Ok(named == *other);
+    }
     if let (Value::Heap(r, n), Value::Heap(s, m)) = (a, b)
         && n == m
         && r.same_rules(s)

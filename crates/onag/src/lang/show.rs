@@ -69,7 +69,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
         Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
             "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
         )),
-        Value::Genus(text) | Value::Expansion(text) => out.push_str(text),
+        Value::Genus(text) | Value::Expansion(text) | Value::Output(text) => out.push_str(text),
         Value::Misere(g) => out.push_str(&state.misere.print(*g, &Budget::unlimited())?),
         Value::Turning(rule) => {
             out.push_str("game.strip.Turning(");

@@ -81,6 +81,9 @@ pub enum Value {
     Genus(String),
     /// An uptimal expansion as CGSuite prints it (`0.1`, `*.1-`, `73/16*8.9-`).
     Expansion(String),
+    /// Text ready for display (`x.ToOutput`, `"a".ToUnquotedOutput`),
+    /// printed as it is, without quotes.
+    Output(String),
     /// A thermograph (`G.Thermograph`), printed as CGSuite prints it.
     Thermograph(Box<crate::game::Thermograph>),
     /// One wall of a thermograph (`G.Thermograph.Wall(Left)`), printed as
@@ -302,6 +305,7 @@ impl Value {
             Value::Periodicity { .. } => "a periodicity",
             Value::Genus(_) => "a genus",
             Value::Expansion(_) => "an uptimal expansion",
+            Value::Output(_) => "an output",
             Value::Turning(_) => "a coin-turning rule",
             Value::Thermograph(_) => "a thermograph",
             Value::Trajectory(_) => "a trajectory",

@@ -241,6 +241,67 @@ fn classes_as_cgsuite_names_them() {
     ]);
 }
 
+/// A periodicity's parts; `Tiny` and `Miny` as members of short games and
+/// stoppers (`G.Tiny` is `{0||0|-G}`, the same game as `Tiny(G)`);
+/// `DepthHint` is CGSuite's default 0.
+#[test]
+fn periodicity_parts_tiny_miny_and_depth_hint() {
+    check(&[
+        ("game.heap.Kayles.CheckPeriodicity(200).Period", "12"),
+        ("game.heap.Kayles.CheckPeriodicity(200).Preperiod", "71"),
+        ("game.heap.Kayles.CheckPeriodicity(200).Saltus", "0"),
+        ("game.heap.DawsonsKayles.CheckPeriodicity(200).Period", "34"),
+        ("game.heap.Subtraction([2,3,7], allbut => true).CheckPeriodicity(200).Saltus", "2"),
+        ("game.heap.Subtraction([2,3,7], allbut => true).CheckPeriodicity(200).Period", "4"),
+        ("2.Tiny", "Tiny(2)"),
+        ("2.Tiny == {0||0|-2}", "true"),
+        ("(1/2).Miny", "Miny(1/2)"),
+        ("(^).Miny", "v"),
+        ("(*).Tiny", "^^*"),
+        ("{0||0|-*} == ^^*", "true"),
+        ("over.Tiny", "Tiny(over)"),
+        ("upon.Miny == {upon|0||0}", "true"),
+        (
+            "(on & off).Tiny",
+            "error: 1:12: Tiny needs a stopper, and this loopy game is not one (its onside and offside differ)",
+        ),
+        ("{1|*}.DepthHint", "0"),
+        ("on.DepthHint", "0"),
+    ]);
+}
+
+/// `ToOutput` gives a value's display as text; a string's
+/// `ToUnquotedOutput` drops the quotes; `EnclosingObject` is a position's
+/// ruleset and `Nothing` for anything else (CGSuite's `Object` members).
+#[test]
+fn output_and_enclosing_object() {
+    check(&[
+        ("3.ToOutput", "3"),
+        ("(^^*).ToOutput", "^^*"),
+        ("\"Toads and Frogs\".ToUnquotedOutput", "Toads and Frogs"),
+        ("\"Toads\".ToOutput", "\"Toads\""),
+        ("(1/2).ToOutput.ToString", "\"1/2\""),
+        ("(*3).ToOutput.Class", "⟪cgsuite.lang.Output⟫"),
+        ("3.ToOutput.ToOutput == 3.ToOutput", "true"),
+        ("3.EnclosingObject", "Nothing"),
+        ("[1,2].EnclosingObject", "Nothing"),
+        ("game.grid.Amazons(\"x...|o...\").EnclosingObject", "game.grid.Amazons"),
+        ("game.grid.Amazons(\"x...|o...\").EnclosingObject == game.grid.Amazons", "true"),
+        ("game.heap.Kayles(4).EnclosingObject", "game.heap.Kayles"),
+        ("game.heap.Wythoff((3,4)).EnclosingObject", "game.heap.Wythoff"),
+        ("game.grid.Clobber(\"xo\").EnclosingObject == game.grid.Clobber", "true"),
+        ("game.grid.Clobber(\"xo\").EnclosingObject == game.grid.Amazons", "false"),
+        (
+            "game.strip.GenToadsAndFrogs(maxJump => 2)(\"t.f\").EnclosingObject",
+            "game.strip.GenToadsAndFrogs(maxJump => 2)",
+        ),
+        (
+            "(game.strip.GenToadsAndFrogs(maxJump => 2)(\"t.f\").EnclosingObject)(\"tt.f\")",
+            "GenToadsAndFrogs.Position(\"tt.f\")",
+        ),
+    ]);
+}
+
 /// `x is C` follows CGSuite's class hierarchy; short names are the classes
 /// of `game`, `cgsuite.lang` and `cgsuite.util`.
 #[test]

@@ -254,6 +254,21 @@ const MEMBERS: &[Member<GameId>] = &[
         |_, _, _, _| Ok(Value::int(0)),
     ),
     member(
+        "DepthHint",
+        0,
+        "the loopy-structure hint of a game (CGSuite's default, 0)",
+        "{1|*}.DepthHint",
+        |_, _, _, _| Ok(Value::int(0)),
+    ),
+    member("Tiny", 0, "{0 || 0 | -G}", "(1/2).Tiny", |ev, g, _, s| {
+        let t = ev.arena(s, |ar| ar.tiny(*g))?;
+        Ok(ev.game_value(t))
+    }),
+    member("Miny", 0, "{G | 0 || 0}", "(^).Miny", |ev, g, _, s| {
+        let t = ev.arena(s, |ar| ar.miny(*g))?;
+        Ok(ev.game_value(t))
+    }),
+    member(
         "LeftOptions",
         0,
         "the Left options of the canonical form",

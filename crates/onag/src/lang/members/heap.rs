@@ -109,6 +109,37 @@ pub(crate) type HeapPosition = (Ruleset, BigUint);
 
 /// The members a heap position answers itself (the game members go through
 /// its nimber).
+/// A proved periodicity's parts: `(period, preperiod, saltus)`.
+pub(crate) type PeriodicityParts = (u64, u64, u64);
+
+/// The members of a periodicity (`R.CheckPeriodicity(n)`).
+pub(crate) const PERIODICITY_TABLE: Table<PeriodicityParts> = Table {
+    on: "periodicity",
+    members: &[
+        member(
+            "Period",
+            0,
+            "the period p: g(n + p) = g(n) + s from the preperiod on",
+            "game.heap.DawsonsKayles.CheckPeriodicity(200).Period",
+            |_, &(period, _, _), _, _| Ok(Value::int(period)),
+        ),
+        member(
+            "Preperiod",
+            0,
+            "the first heap from which the sequence repeats",
+            "game.heap.Kayles.CheckPeriodicity(200).Preperiod",
+            |_, &(_, preperiod, _), _, _| Ok(Value::int(preperiod)),
+        ),
+        member(
+            "Saltus",
+            0,
+            "what a period adds to the values (0 unless arithmetic-periodic)",
+            "game.heap.Subtraction([2,3,7], allbut => true).CheckPeriodicity(200).Saltus",
+            |_, &(_, _, saltus), _, _| Ok(Value::int(saltus)),
+        ),
+    ],
+};
+
 pub(crate) const POSITION_TABLE: Table<HeapPosition> =
     Table { on: "heap position", members: POSITION_MEMBERS };
 

@@ -493,6 +493,13 @@ pub(crate) const STRING_TABLE: Table<str> = Table {
             |_, s, _, _| Ok(Value::Str(s.to_lowercase())),
         ),
         member(
+            "ToUnquotedOutput",
+            0,
+            "the text as output, printed without quotes",
+            "\"Toads and Frogs\".ToUnquotedOutput",
+            |_, s, _, _| Ok(Value::Output(s.to_string())),
+        ),
+        member(
             "ToUpperCase",
             0,
             "in upper case",

@@ -289,6 +289,15 @@ fn pseudonumber(ev: &mut Eval<'_>, p: &Pseudonumber, span: Span) -> Result<Value
 pub(crate) const TABLE: Table<SidedValue> = Table {
     on: "loopy game",
     members: &[
+        member("Tiny", 0, "{0 || 0 | -G}", "over.Tiny", |ev, v, _, s| tiny(ev, "Tiny", v, s)),
+        member("Miny", 0, "{G | 0 || 0}", "over.Miny", |ev, v, _, s| tiny(ev, "Miny", v, s)),
+        member(
+            "DepthHint",
+            0,
+            "the loopy-structure hint of a game (CGSuite's default, 0)",
+            "on.DepthHint",
+            |_, _, _, _| Ok(Value::int(0)),
+        ),
         member(
             "Subordinate",
             1,
@@ -568,3 +577,13 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
         ),
     ],
 };
+
+/// `G.Tiny` and `G.Miny` of a stopper, as `Tiny(G)` and `Miny(G)`
+/// (CGSuite has them for stoppers only).
+fn tiny(ev: &mut Eval<'_>, name: &str, v: &SidedValue, span: Span) -> Result<Value> {
+    let g = Value::Loopy(Box::new(stopper(ev, v, name, span)?.clone()));
+    match super::super::loopy::tiny(ev, name, &g, span) {
+        Some(result) => result,
+        None => Err(ev.error(span, ErrorKind::InvalidInput, format!("{name} needs a game"))),
+    }
+}

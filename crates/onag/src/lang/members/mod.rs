@@ -293,6 +293,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(game::TABLE.docs());
     docs.extend(heap::RULESET_TABLE.docs());
     docs.extend(heap::POSITION_TABLE.docs());
+    docs.extend(heap::PERIODICITY_TABLE.docs());
     docs.extend(classic::TABLE.docs());
     docs.extend(classic::RULESET_TABLE.docs());
     docs.extend(position::TABLE.docs());
@@ -612,6 +613,12 @@ pub(crate) fn member(
     }
     if let Value::Strip(s) = &target
         && let Some(result) = strip::TABLE.call(ev, s.as_slice(), name, &plain, span)
+    {
+        return result;
+    }
+    if let Value::Periodicity { period, preperiod, saltus } = target
+        && let Some(result) =
+            heap::PERIODICITY_TABLE.call(ev, &(period, preperiod, saltus), name, &plain, span)
     {
         return result;
     }

@@ -36,8 +36,52 @@ pub(crate) const TABLE: Table<Value> = Table {
             "(^*).Class == game.Uptimal",
             |ev, v, _, s| class_of(ev, v, s).map(Value::Class),
         ),
+        member(
+            "ToOutput",
+            0,
+            "the value's display, as text that prints as the value does",
+            "(^^*).ToOutput",
+            |ev, v, _, _| {
+                if let Value::Output(_) = v {
+                    return Ok(v.clone());
+                }
+                let mut out = String::new();
+                write(ev.state, &mut out, v)?;
+                Ok(Value::Output(out))
+            },
+        ),
+        member(
+            "EnclosingObject",
+            0,
+            "the ruleset a position belongs to; Nothing for any other value",
+            "game.grid.Domineering(\"..|..\").EnclosingObject",
+            |_, v, _, _| Ok(enclosing_object(v)),
+        ),
     ],
 };
+
+/// The ruleset of a position (`EnclosingObject`), or `Nothing`.
+fn enclosing_object(v: &Value) -> Value {
+    match v {
+        Value::Position(p) => {
+            let r = p.ruleset();
+            let params = (!r.params.is_empty()).then(|| p.params().clone());
+            Value::PartizanRuleset(r, params)
+        }
+        Value::Heap(rules, _) => Value::Ruleset(rules.clone()),
+        Value::Classic(position) => match position {
+            ClassicPosition::Wythoff(..) => super::ruleset_constant("game.heap.Wythoff".into()),
+            ClassicPosition::FibonacciNim(_) => {
+                super::ruleset_constant("game.heap.FibonacciNim".into())
+            }
+            ClassicPosition::Memory(rule, ..) => {
+                Value::ClassicRuleset(ClassicRuleset::Memory(*rule))
+            }
+            ClassicPosition::User(rules, _) => Value::ClassicRuleset(rules.clone()),
+        },
+        _ => Value::Nothing,
+    }
+}
 
 /// The members of a class (`x.Class.Name`).
 pub(crate) const CLASS_TABLE: Table<&'static str> = Table {
@@ -112,6 +156,7 @@ pub(crate) const CLASSES: &[&str] = &[
     "cgsuite.util.Thermograph",
     "cgsuite.util.Trajectory",
     "cgsuite.util.UptimalExpansion",
+    "cgsuite.lang.Output",
     "game.Pseudonumber",
     "game.CanonicalStopper",
     "game.StopperSidedValue",
@@ -357,6 +402,7 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
         Value::Thermograph(_) => "cgsuite.util.Thermograph",
         Value::Trajectory(_) => "cgsuite.util.Trajectory",
         Value::Expansion(_) => "cgsuite.util.UptimalExpansion",
+        Value::Output(_) => "cgsuite.lang.Output",
         Value::Builtin(path) => match class_of_name(ev, path, span)? {
             Some(class) => class,
             None => return Err(no_class(ev, v, span)),
