@@ -17,6 +17,18 @@ pub fn run_all(inputs: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The output (or `error: …`) of one input in a session of its own.
+pub fn run(input: &str) -> String {
+    run_all(&[input]).remove(0)
+}
+
+/// Runs each input of `cases` in a session of its own and checks its output.
+pub fn check_each(cases: &[(&str, &str)]) {
+    for (input, want) in cases {
+        assert_eq!(run(input), *want, "input {input:?}");
+    }
+}
+
 /// Runs the inputs of `cases` in one session and checks each output.
 pub fn check(cases: &[(&str, &str)]) {
     let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();

@@ -3,28 +3,7 @@
 use onag::Budget;
 use onag::lang::Session;
 
-/// Evaluates each input in one session; returns the printed line or `error: …`.
-fn run_all(inputs: &[&str]) -> Vec<String> {
-    let mut session = Session::new();
-    let budget = Budget::unlimited().with_max_positions(1_000_000);
-    inputs
-        .iter()
-        .map(|input| match session.run_to_string(input, &budget) {
-            Ok(text) => text,
-            Err(err) => format!("error: {err}"),
-        })
-        .collect()
-}
-
-fn run(input: &str) -> String {
-    run_all(&[input]).remove(0)
-}
-
-fn check(cases: &[(&str, &str)]) {
-    for (input, expected) in cases {
-        assert_eq!(run(input), *expected, "input {input:?}");
-    }
-}
+use super::calc::{check_each as check, run, run_all};
 
 #[test]
 fn integers_and_rationals() {

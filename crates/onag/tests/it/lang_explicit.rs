@@ -2,21 +2,9 @@
 //! outputs (its EvalTest and GameTest), canonical forms worked out by hand,
 //! and a property test that what is printed reads back as the same game.
 
-use onag::Budget;
-use onag::lang::Session;
 use proptest::prelude::*;
 
-fn run_all(inputs: &[&str]) -> Vec<String> {
-    let mut session = Session::new();
-    let budget = Budget::unlimited().with_max_positions(1_000_000);
-    inputs
-        .iter()
-        .map(|input| match session.run_to_string(input, &budget) {
-            Ok(text) => text,
-            Err(err) => format!("error: {err}"),
-        })
-        .collect()
-}
+use super::calc::run_all;
 
 #[test]
 fn explicit_games_print_as_cgsuite() {
