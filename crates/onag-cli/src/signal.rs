@@ -1,5 +1,6 @@
-//! Ctrl-C: the first press sets the cancel flag that every budget watches, so
-//! the computation stops cleanly; a second press exits at once.
+//! Ctrl-C (and a termination request, SIGTERM or SIGHUP): the first one sets
+//! the cancel flag that every budget watches, so the computation stops
+//! cleanly and what is finished is printed; a second exits at once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -8,7 +9,7 @@ use crate::render::EXIT_INTERRUPTED;
 
 static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-/// The process-wide cancel flag, installing the Ctrl-C handler on first use.
+/// The process-wide cancel flag, installing the signal handler on first use.
 pub fn cancel_flag() -> Arc<AtomicBool> {
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));

@@ -124,6 +124,7 @@ pub fn batch(
         let result = match &text {
             Some(text) => {
                 let (budget, _bar) = input_budget(ctx);
+                session.set_first_line(number);
                 session.run_to_string(text, &budget)
             }
             None => Err(Error::invalid("the input line is not UTF-8")),
@@ -193,6 +194,11 @@ pub fn run(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
 fn run_batch(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
     if args.exprs.len() == 1 && args.exprs[0] == "-" {
         return batch(ctx, stdin_inputs(), &|_| None);
+    }
+    if args.exprs.iter().any(|e| e == "-") {
+        anyhow::bail!(
+            "'-' reads the expressions from standard input and must be the only argument of onag eval"
+        );
     }
     let inputs = args.exprs.into_iter().enumerate().map(|(i, e)| Ok((i + 1, Some(e))));
     batch(ctx, inputs, &|_| None)

@@ -148,3 +148,22 @@ fn a_line_that_uses_up_the_budget_does_not_fail_the_next_ones() {
     assert_eq!(lines[2..], ["4001", "*6", "-31381059609/4722366482869645213696", "8"]);
     assert_eq!(run.code, 1);
 }
+
+#[test]
+fn an_error_inside_a_function_names_the_line_that_defined_it() {
+    let input = "1\n2\ndef f(n) := [1][n]\nf(5)\n";
+    let run = onag_with_stdin(&["eval", "-"], input);
+    assert_eq!(
+        run.stdout,
+        "1\n2\nn -> [1][n]\nerror: 4:1: a list of 1 elements has no element 5 (inside the function, at 3:13)\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn standard_input_and_arguments_do_not_mix() {
+    assert_error(
+        &["eval", "-", "2"],
+        "'-' reads the expressions from standard input and must be the only argument",
+    );
+}

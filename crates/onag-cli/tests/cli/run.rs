@@ -49,7 +49,7 @@ fn errors_give_the_line_in_the_file_and_go_on() {
     let run = onag_with_stdin(&["run", "-"], input);
     assert_eq!(
         run.stdout,
-        "2\nerror: 2:1: unknown name 'foo'\nn -> n + bar\nerror: 5:1: unknown name 'bar' (in the function defined at 4:3)\n3\nerror: 7:1: unclosed 'begin': missing 'end'\n"
+        "2\nerror: 2:1: unknown name 'foo'\nn -> n + bar\nerror: 5:1: unknown name 'bar' (inside the function, at 4:3)\n3\nerror: 7:1: unclosed 'begin': missing 'end'\n"
     );
     assert_eq!(run.code, 1);
 }

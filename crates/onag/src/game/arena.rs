@@ -519,8 +519,10 @@ mod tests {
     fn wide_games_count_against_the_memory_limit() {
         let mut a = Arena::new();
         a.set_budget(Budget::unlimited().with_max_memory(1 << 20));
-        let star = a.nimber(100_000).unwrap();
-        let err = a.followers(star).unwrap_err();
+        // 1*100000: its followers 1*k have k options each (a nimber's
+        // followers are counted without their options).
+        let star = a.nus_id(Nus { number: Dyadic::from(1), ups: 0, star: 100_000 }).unwrap();
+        let err = a.followers(star).map(|f| f.len()).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
         assert!(err.message().contains("memory limit"), "{err}");
         let mut a = Arena::new();

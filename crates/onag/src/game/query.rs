@@ -184,10 +184,51 @@ impl Arena {
         let mut order = Vec::new();
         let mut stack = vec![g];
         seen.insert(g);
+        // The followers of *m are the nimbers *k, k < m, and those of an
+        // integer the integers between it and 0: they are added at once, for
+        // the largest nimber (or integer on each side) met so far, so a game
+        // like *1000000 costs its followers and not their options.
+        let mut nimbers_below = 0u64;
+        let mut integers_within = (0i64, 0i64);
         while let Some(top) = stack.pop() {
             self.step()?;
             self.budget.check_positions(seen.len() as u64)?;
             order.push(top);
+            // `(nimbers, from, to)`: the followers `from..to` to add at once.
+            let below = match self.nus(top) {
+                Some(v) if v.number.is_zero() && v.ups == 0 => {
+                    let (from, to) = (nimbers_below, v.star);
+                    nimbers_below = nimbers_below.max(to);
+                    Some((true, from as i128, to as i128))
+                }
+                Some(v) if v.ups == 0 && v.star == 0 => match v.number.to_i64() {
+                    Some(n) if n > 0 => {
+                        let from = integers_within.1;
+                        integers_within.1 = integers_within.1.max(n);
+                        Some((false, from as i128, n as i128))
+                    }
+                    Some(n) => {
+                        let to = integers_within.0;
+                        integers_within.0 = integers_within.0.min(n);
+                        Some((false, n as i128 + 1, to as i128 + 1))
+                    }
+                    None => None,
+                },
+                _ => None,
+            };
+            if let Some((nimbers, from, to)) = below {
+                for k in from..to {
+                    self.step()?;
+                    // In range by construction: `from..to` lies within a
+                    // nimber's `0..m` or between an integer and 0.
+                    let o = if nimbers { self.nimber(k as u64)? } else { self.integer(k as i64)? };
+                    if seen.insert(o) {
+                        order.push(o);
+                        self.budget.check_positions(seen.len() as u64)?;
+                    }
+                }
+                continue;
+            }
             self.ensure_options(top)?;
             let count = self.lefts(top).len() + self.rights(top).len();
             for i in 0..count {
@@ -231,5 +272,63 @@ impl Arena {
             }
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nus::Nus;
+
+    /// The followers of `g` by expanding every follower's options.
+    fn expanded(a: &mut Arena, g: GameId) -> FxHashSet<GameId> {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![g];
+        seen.insert(g);
+        while let Some(top) = stack.pop() {
+            a.ensure_options(top).unwrap();
+            let count = a.lefts(top).len() + a.rights(top).len();
+            for i in 0..count {
+                let o = a.option_index(top, i);
+                if seen.insert(o) {
+                    stack.push(o);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Nimbers and integers add their followers without options; the set is
+    /// the one every option expanded gives, also for games whose followers
+    /// mix both with other values.
+    #[test]
+    fn closed_forms_of_followers_agree_with_expansion() {
+        let mut a = Arena::new();
+        let nus = |a: &mut Arena, x: i64, ups: i64, star: u64| {
+            a.nus_id(Nus { number: Dyadic::from(x), ups, star }).unwrap()
+        };
+        let mut games = vec![nus(&mut a, 0, 0, 7), nus(&mut a, -4, 0, 0), nus(&mut a, 3, 0, 0)];
+        games.push(nus(&mut a, 5, 0, 1));
+        games.push(nus(&mut a, 2, 1, 3));
+        games.push(nus(&mut a, -1, -2, 0));
+        let (s3, s5, s8, m3, two) = (
+            games[0],
+            nus(&mut a, 0, 0, 5),
+            nus(&mut a, 0, 0, 8),
+            nus(&mut a, -3, 0, 0),
+            nus(&mut a, 2, 0, 0),
+        );
+        let g = a.from_options(&[s3, two], &[s5, m3]).unwrap();
+        games.push(g);
+        let h = a.from_options(&[games[3]], &[s8]).unwrap();
+        games.push(h);
+        let k = a.from_options(&[g, games[2]], &[h, games[1]]).unwrap();
+        games.push(k);
+        for &g in &games {
+            let quick: FxHashSet<GameId> = a.followers(g).unwrap().into_iter().collect();
+            let shown = a.print(g).unwrap();
+            assert_eq!(quick, expanded(&mut a, g), "{shown}");
+            assert_eq!(a.follower_count(g).unwrap(), quick.len());
+        }
     }
 }

@@ -37,15 +37,43 @@ pub const WYTHOFF_SIDE: u64 = 4096;
 
 type Args = [(Option<String>, Value, Span)];
 
-/// The heap sizes of a call `Name(n, ...)`, exactly `count` of them.
-fn heaps(ev: &Eval<'_>, name: &str, args: &Args, count: usize, span: Span) -> Result<Vec<BigUint>> {
-    let example = if count == 2 { "(3,5)" } else { "(10)" };
-    if args.len() != count || args.iter().any(|a| a.0.is_some()) {
-        let what = if count == 2 { "two heap sizes" } else { "one heap size" };
+/// What a position of a classic ruleset is written with.
+#[derive(Clone, Copy)]
+enum Sizes {
+    /// One heap: `R(10)`.
+    Heap,
+    /// Two heaps: `R((3,5))`.
+    Heaps,
+    /// A heap and what the last move took: `R((10,3))`.
+    Memory,
+}
+
+impl Sizes {
+    fn count(self) -> usize {
+        match self {
+            Sizes::Heap => 1,
+            Sizes::Heaps | Sizes::Memory => 2,
+        }
+    }
+
+    /// How a call should read, for errors: what it takes and an example.
+    fn help(self) -> (&'static str, &'static str) {
+        match self {
+            Sizes::Heap => ("one heap size", "(10)"),
+            Sizes::Heaps => ("two heap sizes", "((3,5))"),
+            Sizes::Memory => ("a heap size and the size of the last move", "((10,3))"),
+        }
+    }
+}
+
+/// The sizes of a call `Name(n, ...)`, exactly as many as `sizes` says.
+fn heaps(ev: &Eval<'_>, name: &str, args: &Args, sizes: Sizes, span: Span) -> Result<Vec<BigUint>> {
+    if args.len() != sizes.count() || args.iter().any(|a| a.0.is_some()) {
+        let (what, example) = sizes.help();
         return Err(ev.error(
             span,
             ErrorKind::InvalidInput,
-            format!("{name} takes {what}, e.g. game.heap.{name}{example}"),
+            format!("{name} takes {what}, e.g. {name}{example}"),
         ));
     }
     args.iter()
@@ -61,14 +89,19 @@ fn heaps(ev: &Eval<'_>, name: &str, args: &Args, count: usize, span: Span) -> Re
 }
 
 /// The coordinates `(m, n)` of a call `R((m, n))` or `R(m, n)`.
-fn coordinates(ev: &Eval<'_>, name: &str, args: &Args, span: Span) -> Result<(BigUint, BigUint)> {
-    if let [(None, Value::Pair(a, b), at)] = args {
+fn coordinates(
+    ev: &Eval<'_>,
+    name: &str,
+    args: &Args,
+    sizes: Sizes,
+    span: Span,
+) -> Result<(BigUint, BigUint)> {
+    let h = if let [(None, Value::Pair(a, b), at)] = args {
         let pair = [(None, (**a).clone(), *at), (None, (**b).clone(), *at)];
-        let h = heaps(ev, name, &pair, 2, span)?;
-        let [m, n]: [BigUint; 2] = h.try_into().unwrap_or_default();
-        return Ok((m, n));
-    }
-    let h = heaps(ev, name, args, 2, span)?;
+        heaps(ev, name, &pair, sizes, span)?
+    } else {
+        heaps(ev, name, args, sizes, span)?
+    };
     let [m, n]: [BigUint; 2] = h.try_into().unwrap_or_default();
     Ok((m, n))
 }
@@ -130,18 +163,22 @@ pub(crate) fn call_ruleset(
     let name = rules.name();
     let position = match rules {
         ClassicRuleset::Memory(rule) => {
-            let (n, m) = coordinates(ev, &name, args, span)?;
+            let (n, m) = coordinates(ev, &name, args, Sizes::Memory, span)?;
             ClassicPosition::Memory(*rule, n, m)
         }
         ClassicRuleset::UserHeap(_) => {
-            ClassicPosition::User(rules.clone(), heaps(ev, &name, args, 1, span)?)
+            ClassicPosition::User(rules.clone(), heaps(ev, &name, args, Sizes::Heap, span)?)
         }
         ClassicRuleset::UserCoordinate(_)
         | ClassicRuleset::TakeAwayBy(_)
         | ClassicRuleset::GenMem(_)
         | ClassicRuleset::GenWythoff(_)
         | ClassicRuleset::Product(..) => {
-            let (m, n) = coordinates(ev, &name, args, span)?;
+            let sizes = match rules {
+                ClassicRuleset::TakeAwayBy(_) | ClassicRuleset::GenMem(_) => Sizes::Memory,
+                _ => Sizes::Heaps,
+            };
+            let (m, n) = coordinates(ev, &name, args, sizes, span)?;
             ClassicPosition::User(rules.clone(), vec![m, n])
         }
     };
@@ -153,23 +190,23 @@ pub(crate) fn call_ruleset(
 /// and `CoordinateRuleset(f)`; `None` for other names.
 pub(crate) fn call(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Option<Result<Value>> {
     let pair = matches!(args, [(None, Value::Pair(..), _)]);
+    let path = format!("game.heap.{short}");
     let position = match short {
-        "Wythoff" if pair => {
-            coordinates(ev, short, args, span).map(|(a, b)| ClassicPosition::Wythoff(a, b))
-        }
-        "FibonacciNim" if pair => coordinates(ev, short, args, span)
+        "Wythoff" if pair => coordinates(ev, &path, args, Sizes::Heaps, span)
+            .map(|(a, b)| ClassicPosition::Wythoff(a, b)),
+        "FibonacciNim" if pair => coordinates(ev, &path, args, Sizes::Memory, span)
             .map(|(n, m)| ClassicPosition::Memory(MemoryRule::TakeAway(2, 1), n, m)),
-        "Mem" => coordinates(ev, short, args, span)
+        "Mem" => coordinates(ev, &path, args, Sizes::Memory, span)
             .map(|(n, m)| ClassicPosition::Memory(MemoryRule::Mem, n, m)),
         "TakeAway" => return Some(take_away(ev, args, span)),
         "HeapRuleset" | "CoordinateRuleset" | "GenMem" | "GenWythoff" => {
             return Some(user_ruleset(ev, short, args, span));
         }
-        "Wythoff" => heaps(ev, short, args, 2, span).map(|h| {
+        "Wythoff" => heaps(ev, &path, args, Sizes::Heaps, span).map(|h| {
             let [a, b]: [BigUint; 2] = h.try_into().unwrap_or_default();
             ClassicPosition::Wythoff(a, b)
         }),
-        "FibonacciNim" => heaps(ev, short, args, 1, span)
+        "FibonacciNim" => heaps(ev, &path, args, Sizes::Heap, span)
             .map(|h| ClassicPosition::FibonacciNim(h.into_iter().next().unwrap_or_default())),
         _ => return None,
     };

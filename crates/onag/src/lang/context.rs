@@ -38,6 +38,9 @@ pub(crate) struct State {
     pub(crate) position_limit_given: bool,
     /// How many bytes of stack evaluation may use (0: [`DEFAULT_STACK`]).
     pub(crate) stack: usize,
+    /// The line of the user's file or stream where the input being run
+    /// starts, less one (0 when each input counts its own lines).
+    pub(crate) line_offset: usize,
 }
 
 /// The stack evaluation may use unless told otherwise: it fits in the

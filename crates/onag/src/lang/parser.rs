@@ -248,7 +248,9 @@ impl Parser<'_> {
         if expr.height > MAX_HEIGHT {
             return self.error(
                 span.start,
-                format!("expression nested too deeply (more than {MAX_HEIGHT} levels)"),
+                format!(
+                    "expression nested too deeply (more than {MAX_HEIGHT} levels; each term of a chain like 1+1+… is a level)"
+                ),
             );
         }
         Ok(expr)
@@ -259,7 +261,10 @@ impl Parser<'_> {
         if self.depth > MAX_DEPTH {
             return self.error(
                 self.span().start,
-                format!("brackets or operators nested too deeply (more than {MAX_DEPTH} levels)"),
+                format!(
+                    "brackets or operators nested too deeply (at most {} brackets or {MAX_DEPTH} signs inside one another)",
+                    MAX_DEPTH / 2
+                ),
             );
         }
         Ok(())

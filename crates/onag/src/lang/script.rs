@@ -122,6 +122,7 @@ impl Eval<'_> {
             def: def.clone(),
             captured,
             source: self.source.clone(),
+            line_offset: self.state.line_offset,
             text,
         }))
     }
@@ -214,9 +215,9 @@ impl Eval<'_> {
                     e.kind(),
                     match e.location() {
                         Some(l) => format!(
-                            "{} (in the function defined at {}:{})",
+                            "{} (inside the function, at {}:{})",
                             e.message(),
-                            l.line,
+                            l.line + f.line_offset,
                             l.column
                         ),
                         None => e.message().to_string(),

@@ -141,6 +141,13 @@ impl Session {
         self.state.stack = bytes;
     }
 
+    /// Says that the next inputs start on line `line` of the user's file or
+    /// stream (default 1), so an error inside a function they define names
+    /// that line when a later input calls it.
+    pub fn set_first_line(&mut self, line: usize) {
+        self.state.line_offset = line.saturating_sub(1);
+    }
+
     /// Whether the budgets' position limit was set by the user.
     pub fn position_limit_given(&self) -> bool {
         self.state.position_limit_given

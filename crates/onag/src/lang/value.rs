@@ -172,6 +172,9 @@ pub struct Closure {
     pub captured: Vec<(String, Value)>,
     /// The text of the input that defined the function.
     pub source: std::sync::Arc<str>,
+    /// The line of the user's file or stream before that input's first
+    /// line (see [`Session::set_first_line`](super::Session::set_first_line)).
+    pub line_offset: usize,
     /// How the function is written (what printing it shows).
     pub text: String,
 }

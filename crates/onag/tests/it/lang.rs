@@ -249,6 +249,39 @@ fn periodicity_parts_tiny_miny_and_depth_hint() {
     ]);
 }
 
+/// A rational that is not dyadic answers the predicates of a surreal
+/// number (CGSuite's `SurrealNumber`): a number, a stopper, a pseudonumber;
+/// not a nimber, not infinitesimal.
+#[test]
+fn rationals_answer_the_predicates_of_numbers() {
+    check(&[
+        ("(1/3).IsNumber", "true"),
+        ("(1/3).IsStopper", "true"),
+        ("(1/3).IsPseudonumber", "true"),
+        ("(1/3).IsUptimal", "true"),
+        ("(1/3).IsNimber", "false"),
+        ("(1/3).IsInfinitesimal", "false"),
+        ("(1/3).IsZero", "false"),
+        ("(1/3).IsAllSmall", "false"),
+        ("(1/3).IsInteger", "false"),
+        ("(-5/7).IsOrdinal", "false"),
+        ("(1/3).Mean", "error: 1:7: Mean needs a game, and 1/3 is not a dyadic rational"),
+    ]);
+}
+
+/// The followers of a nimber or an integer are counted without building
+/// their options: `*n` has n+1 followers.
+#[test]
+fn followers_of_big_nimbers_and_integers() {
+    check(&[
+        ("(*500000).FollowerCount", "500001"),
+        ("(-500000).FollowerCount", "500001"),
+        ("{5*|*8}.FollowerCount", "16"),
+        ("{3|-2}.Followers", "{-2,-1,0,1,2,3,{3|-2}}"),
+        ("(*4).Followers", "{0,*,*2,*3,*4}"),
+    ]);
+}
+
 /// `ToOutput` gives a value's display as text; a string's
 /// `ToUnquotedOutput` drops the quotes; `EnclosingObject` is a position's
 /// ruleset and `Nothing` for anything else (CGSuite's `Object` members).
@@ -690,7 +723,14 @@ fn wythoff_positions() {
             "error: 1:18: NimValue of Wythoff searches positions with both heaps below 4096 \
              (Wythoff's Grundy values have no known closed form; OutcomeClass works for any size)",
         ),
-        ("Wythoff(3)", "error: 1:1: Wythoff takes two heap sizes, e.g. game.heap.Wythoff(3,5)"),
+        (
+            "Wythoff(3)",
+            "error: 1:1: game.heap.Wythoff takes two heap sizes, e.g. game.heap.Wythoff((3,5))",
+        ),
+        (
+            "game.heap.TakeAway(3)(5)",
+            "error: 1:1: game.heap.TakeAway(3) takes a heap size and the size of the last move, e.g. game.heap.TakeAway(3)((10,3))",
+        ),
         ("Wythoff(3,-1)", "error: 1:11: a heap size must be a non-negative integer"),
         (
             "game.heap.Wythoff.NimValueSequence(3)",
@@ -761,7 +801,7 @@ fn fibonacci_nim_outcomes_match_the_rules() {
         ),
         (
             "FibonacciNim(1,2)",
-            "error: 1:1: FibonacciNim takes one heap size, e.g. game.heap.FibonacciNim(10)",
+            "error: 1:1: game.heap.FibonacciNim takes one heap size, e.g. game.heap.FibonacciNim(10)",
         ),
     ]);
 }

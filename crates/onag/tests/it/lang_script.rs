@@ -354,7 +354,7 @@ fn endless_recursion_is_an_error() {
     assert!(outcome.0);
     // The error is located at the call, and in the function's own text.
     assert!(outcome.1.starts_with("1:1: recursion too deep ("), "{}", outcome.1);
-    assert!(outcome.1.contains("(in the function defined at 1:"), "{}", outcome.1);
+    assert!(outcome.1.contains("(inside the function, at 1:"), "{}", outcome.1);
     assert_eq!(outcome.2.unwrap(), "100");
 }
 
@@ -418,7 +418,7 @@ fn jumps() {
             if true then continue end => error: 1:14: 'continue' outside a loop
             return 3 => error: 1:1: 'return' outside a function
             def g(x) begin break end => x -> begin break end
-            g(1) => error: 1:1: 'break' outside a loop (in the function defined at 1:16)
+            g(1) => error: 1:1: 'break' outside a loop (inside the function, at 1:16)
         "#]],
     );
 }

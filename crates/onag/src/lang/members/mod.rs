@@ -675,6 +675,12 @@ pub(crate) fn member(
             if name == "ConwayProduct" {
                 return number::CONWAY_PRODUCT.run_checked(ev, q, &plain, span);
             }
+            if !super::value::is_dyadic(q)
+                && plain.is_empty()
+                && let Some(answer) = number::rational_predicate(name)
+            {
+                return Ok(Value::Bool(answer));
+            }
             if game::TABLE.find(name).is_some() {
                 let g = ev.game_of(&target, span, name)?;
                 if let Some(result) = game::TABLE.call(ev, &g, name, &plain, span) {

@@ -43,6 +43,21 @@ fn need_dyadic(ev: &Eval<'_>, name: &str, q: &BigRational, span: Span) -> Result
     ))
 }
 
+/// A predicate of a rational that is not dyadic (so not a short game), as
+/// CGSuite answers it for any surreal number: it is a number, a stopper, a
+/// pseudonumber; not a nimber, not infinitesimal, not all-small. `None` for
+/// a name that is not such a predicate.
+pub(crate) fn rational_predicate(name: &str) -> Option<bool> {
+    match name {
+        "IsNumber" | "IsNumberish" | "IsNumberTiny" | "IsPlumtree" | "IsPseudonumber"
+        | "IsStopper" | "IsStopperSided" | "IsUptimal" | "IsLoopfree" => Some(true),
+        "IsAllSmall" | "IsIdempotent" | "IsInfinitesimal" | "IsNimber" | "IsZero" | "IsOrdinal" => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
 fn set(x: Option<BigRational>) -> Value {
     Value::Set(x.into_iter().map(Value::Number).collect())
 }
