@@ -213,12 +213,14 @@ pub fn help_on(topic: &str) -> String {
 fn print_error(input: &str, err: &Error) {
     if let Some(location) = err.location() {
         let line = input.lines().nth(location.line.saturating_sub(1)).unwrap_or("");
-        let lines = input.lines().count();
-        if lines > 1 {
+        // Input of several lines, or an error past the end of the first
+        // one (`123+` then an empty line): name the line.
+        let several = input.lines().count() > 1 || location.line > 1;
+        if several {
             println!("{}{line}", " ".repeat(PROMPT.len()));
         }
         println!("{}^", " ".repeat(PROMPT.len() + location.column.saturating_sub(1)));
-        if lines > 1 {
+        if several {
             println!(
                 "error: line {}, column {}: {}",
                 location.line,

@@ -127,7 +127,11 @@ pub fn batch(
                 session.set_first_line(number);
                 session.run_to_string(text, &budget)
             }
-            None => Err(Error::invalid("the input line is not UTF-8")),
+            None => Err(Error::invalid("the input line is not UTF-8").at(onag::Location {
+                source: None,
+                line: 1,
+                column: 1,
+            })),
         };
         let text = text.as_deref().unwrap_or("");
         if ctx.json() {

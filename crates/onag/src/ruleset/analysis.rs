@@ -4,7 +4,9 @@
 //! A move for Left is winning when Left, having made it, wins moving second:
 //! the sum after the move is ≥ 0 (≤ 0 for Right). A move in a sum is a move
 //! in one component; the sum after it is the other components' value plus the
-//! option's value, so each component is valued once.
+//! option's value, so each component is valued once. Two moves that leave
+//! the same position (toppling the first domino of `l.l` to the right or the
+//! last to the left) are one winning move: the first is listed.
 
 use super::any::{AnyPosition, Solvers};
 use super::position::Player;
@@ -31,7 +33,8 @@ pub struct Analysis {
     pub outcome: PartizanOutcome,
     /// The nim value, when every component is impartial.
     pub nim_value: Option<u64>,
-    /// Left's winning moves, components in order, each in its ruleset's order.
+    /// Left's winning moves, components in order, each in its ruleset's
+    /// order; moves that leave the same position are listed once.
     pub left: Vec<Move>,
     /// Right's winning moves.
     pub right: Vec<Move>,
@@ -74,7 +77,11 @@ pub fn analyse(
         let rest = arena.add(before, after_each[i])?;
         before = arena.add(before, values[i])?;
         for player in Player::BOTH {
+            let mut listed = rustc_hash::FxHashSet::default();
             for option in p.options(player) {
+                if !listed.insert(option.notation()) {
+                    continue;
+                }
                 let v = option.value(arena, solvers)?;
                 let after = arena.add(rest, v)?;
                 let zero = arena.zero();
