@@ -7,6 +7,7 @@
 pub use num_bigint::{BigInt, BigUint, ParseBigIntError};
 
 pub mod dyadic;
+pub mod excess;
 pub mod ordinal;
 pub mod ordinal_nim;
 pub mod polynomial;

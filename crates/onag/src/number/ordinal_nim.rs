@@ -1,5 +1,5 @@
 //! Nim multiplication of transfinite ordinals, after Lenstra (and Conway,
-//! *On Numbers and Games*, ch. 6), below `ω^(ω^3)`.
+//! *On Numbers and Games*, ch. 6).
 //!
 //! Below `ω^(ω^ω)` the ordinals under nim addition and nim multiplication
 //! form the algebraic closure of the field of two elements, generated over
@@ -7,10 +7,10 @@
 //! each power `q = p^(n+1)` of an odd prime: `κ_{p^(n+1)} = ω^(ω^k · p^n)`
 //! where `p` is the `(k + 2)`-th prime (`κ_3 = ω`, `κ_9 = ω^3`, `κ_5 = ω^ω`,
 //! `κ_7 = ω^(ω^2)`). They satisfy `κ_{p^(n+1)}^p = κ_{p^n}` and
-//! `κ_p^p = α_p`, an ordinal of the smaller field: the published values are
-//! `α_3 = 2` (Conway: `ω^3 = 2`), `α_5 = 4` and `α_7 = ω + 1` (Lenstra).
-//! Only these three primes are supported, so the exponents of the ordinals
-//! multiplied must be below `ω^3`.
+//! `κ_p^p = α_p`, an ordinal of the smaller field, Lenstra's excess
+//! (`α_3 = 2`, `α_5 = 4`, `α_7 = ω + 1`), which [`super::excess`] computes.
+//! Exponents below `ω^64` are supported, as far as the excesses they need
+//! are within that module's reach.
 //!
 //! A term `c·ω^e` (`c` finite, `e = Σ cₖ·ω^k`) is the nim product of `c`
 //! and the `κ`'s of the base-`p` digits of each `cₖ`: `ω^(ω^k·cₖ)` is
@@ -34,44 +34,27 @@ const MAX_COEFFICIENT_BITS: u64 = 1 << 14;
 /// The most bits a `NimExp` exponent may have.
 pub const MAX_EXPONENT_BITS: u64 = 4096;
 
-/// The odd primes supported, in order: `k = 0, 1, 2`.
-const PRIMES: [u64; 3] = [3, 5, 7];
+use super::excess::{alpha, exponent_out_of_range, odd_prime};
 
-/// `α_p` for each supported prime (see the module documentation).
-fn alpha(k: usize) -> GeneralizedOrdinal {
-    let int = |n: u32| GeneralizedOrdinal::integer(BigInt::from(n));
-    match k {
-        0 => int(2),
-        1 => int(4),
-        _ => GeneralizedOrdinal::omega().add(&int(1)),
-    }
-}
-
-/// One factor `κ_{p^(i+1)}^d` with `p = PRIMES[k]` and `0 < d < p`.
+/// One factor `κ_{p^(i+1)}^d` with `p` the `k`-th odd prime and `0 < d < p`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-struct Component {
-    k: usize,
-    i: u32,
-    d: u64,
+pub(crate) struct Component {
+    pub(crate) k: usize,
+    pub(crate) i: u32,
+    pub(crate) d: u64,
 }
 
 fn too_large() -> Error {
     Error::new(ErrorKind::Overflow, "NimProduct of ordinals too large to multiply")
 }
 
-fn out_of_range() -> Error {
-    Error::new(
-        ErrorKind::Overflow,
-        "NimProduct out of range: ordinals with exponents below ω^3 are supported",
-    )
-}
-
 /// The factors of `ω^e` (the term's coefficient aside).
-fn components(term: &Term) -> Result<Vec<Component>> {
+pub(crate) fn components(term: &Term) -> Result<Vec<Component>> {
     let mut out = Vec::new();
     for e in term.exponent.terms() {
-        let k = e.exponent.as_integer().and_then(|k| k.to_usize()).ok_or_else(out_of_range)?;
-        let p = *PRIMES.get(k).ok_or_else(out_of_range)?;
+        let k =
+            e.exponent.as_integer().and_then(|k| k.to_usize()).ok_or_else(exponent_out_of_range)?;
+        let p = odd_prime(k).ok_or_else(exponent_out_of_range)?;
         // Coefficients of exponents past a machine word are refused: their
         // digits would be many thousands of κ's.
         let mut c = e.coefficient.to_u64().ok_or_else(too_large)?;
@@ -97,7 +80,7 @@ fn reduce(mut parts: Vec<Component>, coefficient: NimberBig) -> Result<Generaliz
         };
         let (a, b) = (parts[at], parts[at + 1]);
         parts.drain(at..at + 2);
-        let p = PRIMES[a.k];
+        let p = odd_prime(a.k).ok_or_else(exponent_out_of_range)?;
         let sum = a.d + b.d;
         if sum < p {
             parts.push(Component { d: sum, ..a });
@@ -113,7 +96,7 @@ fn reduce(mut parts: Vec<Component>, coefficient: NimberBig) -> Result<Generaliz
         }
         // κ_p^p = α_p: distribute over α_p's terms and nim-add.
         let mut total = GeneralizedOrdinal::zero();
-        for term in alpha(a.k).terms() {
+        for term in alpha(a.k)?.terms() {
             let part = if term.exponent.is_zero() {
                 let c = NimberBig::from_biguint(&term.coefficient.to_biguint().unwrap_or_default());
                 reduce(parts.clone(), coefficient.mul(&c))?
@@ -123,7 +106,7 @@ fn reduce(mut parts: Vec<Component>, coefficient: NimberBig) -> Result<Generaliz
                 more.extend(components(term)?);
                 reduce(more, coefficient.clone())?
             };
-            total = total.nim_sum(&part).ok_or_else(out_of_range)?;
+            total = total.nim_sum(&part).ok_or_else(exponent_out_of_range)?;
         }
         return Ok(total);
     }
@@ -136,7 +119,7 @@ fn ordinal_of(parts: &[Component], coefficient: &NimberBig) -> GeneralizedOrdina
             .iter()
             .map(|c| Term {
                 exponent: GeneralizedOrdinal::integer(BigInt::from(c.k)),
-                coefficient: BigInt::from(PRIMES[c.k]).pow(c.i) * c.d,
+                coefficient: BigInt::from(odd_prime(c.k).unwrap_or(0)).pow(c.i) * c.d,
             })
             .collect(),
     );
@@ -160,6 +143,14 @@ pub fn nim_product(
     if x.terms().iter().chain(y.terms()).any(|t| t.coefficient.bits() > MAX_COEFFICIENT_BITS) {
         return Err(too_large());
     }
+    nim_product_unbounded(x, y).map(Some)
+}
+
+/// The nim product of two ordinals, whatever their sizes.
+pub(crate) fn nim_product_unbounded(
+    x: &GeneralizedOrdinal,
+    y: &GeneralizedOrdinal,
+) -> Result<GeneralizedOrdinal> {
     let mut total = GeneralizedOrdinal::zero();
     for a in x.terms() {
         for b in y.terms() {
@@ -167,10 +158,10 @@ pub fn nim_product(
             parts.extend(components(b)?);
             let c = coefficient(a).mul(&coefficient(b));
             let product = reduce(parts, c)?;
-            total = total.nim_sum(&product).ok_or_else(out_of_range)?;
+            total = total.nim_sum(&product).ok_or_else(exponent_out_of_range)?;
         }
     }
-    Ok(Some(total))
+    Ok(total)
 }
 
 /// A term's (positive) coefficient as a nimber.
@@ -193,10 +184,10 @@ pub fn nim_power(x: &GeneralizedOrdinal, n: &BigUint) -> Result<Option<Generaliz
     let mut base = x.clone();
     for i in 0..n.bits() {
         if n.bit(i) {
-            result = nim_product(&result, &base)?.ok_or_else(out_of_range)?;
+            result = nim_product(&result, &base)?.ok_or_else(exponent_out_of_range)?;
         }
         if i + 1 < n.bits() {
-            base = nim_product(&base, &base)?.ok_or_else(out_of_range)?;
+            base = nim_product(&base, &base)?.ok_or_else(exponent_out_of_range)?;
         }
     }
     Ok(Some(result))
@@ -242,14 +233,30 @@ mod tests {
         // Finite ordinals multiply as finite nimbers: 8 ⊗ 3 = 8 ⊗ 2 ⊕ 8 =
         // 12 ⊕ 8 = 4.
         assert_eq!(product(&int(8), &int(3)), "4");
-        assert!(nim_product(&wwp(3, 1), &int(2)).is_err());
+        // κ_11 = ω^(ω^3) is beyond the published table: κ_11^11 = α_11 =
+        // ω^ω + 1, computed; κ_11 ⊗ 2 is the ordinal product.
+        assert_eq!(product(&wwp(3, 1), &int(2)), "ω^ω^3×2");
+        assert_eq!(product(&wwp(3, 5), &wwp(3, 6)), "ω^ω+1");
+        // CGSuite's values: κ_11^66 and κ_193^193.
+        assert_eq!(
+            nim_power(&wwp(3, 1), &BigUint::from(66u32)).unwrap().unwrap().to_string(),
+            "ω^(ω×4)+ω^(ω×2)+ω^ω×4+1"
+        );
+        assert_eq!(
+            nim_power(&wwp(42, 1), &BigUint::from(193u32)).unwrap().unwrap().to_string(),
+            "ω+65536"
+        );
+        // κ_47 needs α_47, in a field of degree 5,060: refused.
+        assert!(nim_power(&wwp(13, 1), &BigUint::from(47u32)).is_err());
+        assert!(nim_product(&wwp(64, 1), &int(2)).is_err());
         assert!(nim_product(&int(1).sub(&wp(1)), &int(2)).unwrap().is_none());
         assert_eq!(nim_power(&wp(1), &BigUint::from(3u32)).unwrap().unwrap(), int(2));
     }
 
-    /// Ordinals below `ω^(ω^3)` with small coefficients.
+    /// Ordinals below `ω^(ω^5)` with small coefficients (the primes 3 to
+    /// 13, whose excesses lie in small fields).
     fn ordinal() -> impl proptest::strategy::Strategy<Value = GeneralizedOrdinal> {
-        proptest::collection::vec((0u64..3, 0u64..8, 1u64..6), 0..3).prop_map(|terms| {
+        proptest::collection::vec((0u64..5, 0u64..8, 1u64..6), 0..3).prop_map(|terms| {
             terms.into_iter().fold(GeneralizedOrdinal::zero(), |acc, (k, c, coefficient)| {
                 let e = if c == 0 {
                     int(k)

@@ -189,8 +189,12 @@ fn bad_input_is_one_located_error() {
         ),
         ("omega NimExp 2^5000", "error: 1:7: NimExp takes exponents of at most 4096 bits"),
         (
-            "omega^omega^3 NimExp 66",
-            "error: 1:15: NimProduct out of range: ordinals with exponents below ω^3 are supported",
+            "omega^omega^13 NimExp 47",
+            "error: 1:16: NimProduct out of range: Lenstra's excess needed here lies in a field of degree 5060 over F_2, and at most 256 are searched",
+        ),
+        (
+            "omega^omega^64 NimProduct 2",
+            "error: 1:16: NimProduct out of range: ordinals with exponents below ω^64 are supported",
         ),
         ("(omega-1) NimProduct 2", "error: 1:11: NimProduct applies only to ordinals"),
         ("omega NimExp (-1)", "error: 1:7: the exponent of NimExp must be a non-negative integer"),

@@ -55,7 +55,7 @@ pub(crate) fn nim_sum(
 }
 
 /// `x NimProduct y` of two ordinals (integers or transfinite), by
-/// Lenstra's rules below `ω^(ω^3)`.
+/// Lenstra's rules below `ω^(ω^64)` (see [`crate::number::excess`]).
 pub(crate) fn nim_product(
     ev: &Eval<'_>,
     x: &GeneralizedOrdinal,
