@@ -48,8 +48,8 @@ pub const MAX_DEGREE: u64 = 256;
 /// odd prime is `ω^(ω^k)`, so exponents below `ω^MAX_PRIMES`.
 pub const MAX_PRIMES: usize = 64;
 
-/// The most candidates tried after the least one (each fails with
-/// probability about `1/p`).
+/// The most candidates tried from the least one (the published excesses
+/// need at most the fifth).
 const MAX_TRIES: u64 = 64;
 
 /// The `k`-th odd prime (`k = 0` is 3), for `k < MAX_PRIMES`.
@@ -281,7 +281,12 @@ fn search(p: u64) -> Result<(GeneralizedOrdinal, u64)> {
             return Ok((candidate, degree));
         }
     }
-    Err(field_too_large(u64::MAX))
+    Err(Error::new(
+        ErrorKind::Overflow,
+        format!(
+            "NimProduct out of range: no excess found for the prime {p} among {MAX_TRIES} candidates"
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -303,17 +308,34 @@ mod tests {
         assert_eq!(finite_degree(&BigInt::from(65536)), 32);
     }
 
-    /// The search finds the published excesses: Conway's `α_3 = 2`,
-    /// Lenstra's `α_5 = 4` and `α_7 = ω + 1`; and `α_11 = ω^ω + 1`, whose
-    /// sixth power CGSuite prints as `κ_11^66`.
+    /// The search finds the published excesses of the primes 3 to 43
+    /// (Conway: `α_3 = 2`; Lenstra's table for the others; each is `κ_f`
+    /// plus the small `m_p` of OEIS A380496); `α_11`'s sixth power is
+    /// CGSuite's `κ_11^66`.
     #[test]
     fn the_published_excesses_are_found() {
-        let shown = |k: usize| alpha(k).unwrap().to_string();
-        assert_eq!(shown(0), "2");
-        assert_eq!(shown(1), "4");
-        assert_eq!(shown(2), "ω+1");
-        assert_eq!(shown(3), "ω^ω+1");
+        let published = [
+            (3, "2"),
+            (5, "4"),
+            (7, "ω+1"),
+            (11, "ω^ω+1"),
+            (13, "ω+4"),
+            (17, "16"),
+            (19, "ω^3+4"),
+            (23, "ω^ω^3+1"),
+            (29, "ω^ω^2+4"),
+            (31, "ω^ω+1"),
+            (37, "ω^3+4"),
+            (41, "ω^ω+1"),
+            (43, "ω^ω^2+1"),
+        ];
+        for (k, (p, alpha_p)) in published.into_iter().enumerate() {
+            assert_eq!(odd_prime(k), Some(p));
+            assert_eq!(alpha(k).unwrap().to_string(), alpha_p, "α_{p}");
+        }
         assert_eq!(excess(3).unwrap().1, 6);
         assert_eq!(excess(7).unwrap().1, 42);
+        // α_47 lies in a field of degree 23 · 220.
+        assert!(alpha(13).unwrap_err().to_string().contains("degree 5060"));
     }
 }

@@ -97,15 +97,10 @@ fn reduce(mut parts: Vec<Component>, coefficient: NimberBig) -> Result<Generaliz
         // κ_p^p = α_p: distribute over α_p's terms and nim-add.
         let mut total = GeneralizedOrdinal::zero();
         for term in alpha(a.k)?.terms() {
-            let part = if term.exponent.is_zero() {
-                let c = NimberBig::from_biguint(&term.coefficient.to_biguint().unwrap_or_default());
-                reduce(parts.clone(), coefficient.mul(&c))?
-            } else {
-                // α_p's infinite terms are κ's, of coefficient 1.
-                let mut more = parts.clone();
-                more.extend(components(term)?);
-                reduce(more, coefficient.clone())?
-            };
+            // A term c·ω^e of α_p is the nim product of c and e's κ's.
+            let mut more = parts.clone();
+            more.extend(components(term)?);
+            let part = reduce(more, coefficient.mul(&term_coefficient(term)))?;
             total = total.nim_sum(&part).ok_or_else(exponent_out_of_range)?;
         }
         return Ok(total);
@@ -156,7 +151,7 @@ pub(crate) fn nim_product_unbounded(
         for b in y.terms() {
             let mut parts = components(a)?;
             parts.extend(components(b)?);
-            let c = coefficient(a).mul(&coefficient(b));
+            let c = term_coefficient(a).mul(&term_coefficient(b));
             let product = reduce(parts, c)?;
             total = total.nim_sum(&product).ok_or_else(exponent_out_of_range)?;
         }
@@ -165,7 +160,7 @@ pub(crate) fn nim_product_unbounded(
 }
 
 /// A term's (positive) coefficient as a nimber.
-fn coefficient(t: &Term) -> NimberBig {
+fn term_coefficient(t: &Term) -> NimberBig {
     NimberBig::from_biguint(&t.coefficient.to_biguint().unwrap_or_else(BigUint::zero))
 }
 
@@ -233,8 +228,8 @@ mod tests {
         // Finite ordinals multiply as finite nimbers: 8 ⊗ 3 = 8 ⊗ 2 ⊕ 8 =
         // 12 ⊕ 8 = 4.
         assert_eq!(product(&int(8), &int(3)), "4");
-        // κ_11 = ω^(ω^3) is beyond the published table: κ_11^11 = α_11 =
-        // ω^ω + 1, computed; κ_11 ⊗ 2 is the ordinal product.
+        // κ_11 = ω^(ω^3): κ_11^11 = α_11 = ω^ω + 1, computed; κ_11 ⊗ 2 is
+        // the ordinal product.
         assert_eq!(product(&wwp(3, 1), &int(2)), "ω^ω^3×2");
         assert_eq!(product(&wwp(3, 5), &wwp(3, 6)), "ω^ω+1");
         // CGSuite's values: κ_11^66 and κ_193^193.
