@@ -20,13 +20,9 @@ pub(crate) const TABLE: Table<Value> = Table {
             0,
             "the value as it prints, as a string",
             "\"heap \" + 7.ToString",
-            |ev, v, _, _| {
-                if let Value::Str(_) = v {
-                    return Ok(v.clone());
-                }
-                let mut out = String::new();
-                write(ev.state, &mut out, v)?;
-                Ok(Value::Str(out))
+            |ev, v, _, _| match v {
+                Value::Str(_) => Ok(v.clone()),
+                _ => printed(ev, v).map(Value::Str),
             },
         ),
         member(
@@ -41,13 +37,9 @@ pub(crate) const TABLE: Table<Value> = Table {
             0,
             "the value's display, as text that prints as the value does",
             "(^^*).ToOutput",
-            |ev, v, _, _| {
-                if let Value::Output(_) = v {
-                    return Ok(v.clone());
-                }
-                let mut out = String::new();
-                write(ev.state, &mut out, v)?;
-                Ok(Value::Output(out))
+            |ev, v, _, _| match v {
+                Value::Output(_) => Ok(v.clone()),
+                _ => printed(ev, v).map(Value::Output),
             },
         ),
         member(
@@ -59,6 +51,13 @@ pub(crate) const TABLE: Table<Value> = Table {
         ),
     ],
 };
+
+/// `v` as it prints.
+fn printed(ev: &mut Eval<'_>, v: &Value) -> Result<String> {
+    let mut out = String::new();
+    write(ev.state, &mut out, v)?;
+    Ok(out)
+}
 
 /// The ruleset of a position (`EnclosingObject`), or `Nothing`.
 fn enclosing_object(v: &Value) -> Value {
