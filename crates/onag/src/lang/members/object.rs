@@ -1,4 +1,5 @@
-//! Members every value has (CGSuite's `Object`): `ToString` and `Class`.
+//! Members every value has (CGSuite's `Object`): `ToString`, `Class`, `ToOutput`
+//! and `EnclosingObject`.
 
 use num_traits::Zero;
 
