@@ -108,8 +108,11 @@ impl Game {
         quick(py, move |arena| arena.print(g))
     }
 
+    /// `Game("...")` in a notation that reads back as this game: as `str`,
+    /// but `1+*2` where CGSuite's `1*2` would read as a product.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("Game({:?})", self.__str__(py)?))
+        let g = self.id;
+        Ok(format!("Game({:?})", quick(py, move |arena| arena.print_readable(g))?))
     }
 
     fn __hash__(&self) -> u64 {

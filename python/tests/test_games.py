@@ -182,3 +182,13 @@ def test_a_game_is_an_expression_without_assignments():
     for _ in range(2):
         with pytest.raises(onag.ParseError):
             onag.Game("{5|4")
+
+
+def test_repr_reads_back_as_the_same_game():
+    # str is CGSuite's notation (1+*2 prints 1*2, which reads as a product);
+    # repr joins a number and a star with + so that it reads back.
+    for text in ["1+*2", "{1+*2|*2}", "-1/2+*3", "73/16v9*8", "^*", "3+*", "{3||2*|1*}"]:
+        g = onag.Game(text)
+        assert eval(repr(g), {"Game": onag.Game}) == g, text
+    assert str(onag.Game("1+*2")) == "1*2"
+    assert repr(onag.Game("1+*2")) == 'Game("1+*2")'

@@ -134,7 +134,8 @@ pub fn help_text() -> String {
          \x20          Tiny(1)  Miny(1)  [1,2,3]  true  \"text\"\n\
          Operators: :=  == != < <= > >= <> <| |>  + - +-  * / %  ^  -x  .Member\n\
          \x20          named: a NimSum b, G : H, a Max b  (n * G is Norton multiplication)\n\
-         \x20          written together, a number and a star are one value: 3*2 is 3+*2, 3 * 2 is 6\n\
+         \x20          written together, a number, ups and a star are one value: 6^*, 2v3*4, 3*;\n\
+         \x20          but 3*2 multiplies (6), as in CGSuite: write 3+*2 for three plus star two\n\
          Lists:     [n*n for n from 1 to 5]  [x+1 for x in L]\n\
          Several statements: x := {1|0}; x + x\n\
          Scripts:   if c then a elseif d then b else e end   while c do ... end   begin ... end\n\

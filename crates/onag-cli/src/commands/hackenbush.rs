@@ -90,7 +90,11 @@ pub fn run(ctx: &Context, args: HackenbushArgs) -> anyhow::Result<ExitCode> {
                 let sum = StalkSum::parse(&strings).map_err(|e| located(e, "--string"))?;
                 return stalks(ctx, &sum);
             }
-            if strings.iter().any(|s| s.contains(['l', 'r'])) {
+            // Green strings (only `e`, `(`, `;`, `)`) go to Green Hackenbush;
+            // anything else to the picture parser, which reads every colour
+            // and names what it expects when a character is wrong.
+            let green = |s: &&str| s.chars().all(|c| matches!(c, 'e' | 'E' | '(' | ';' | ')'));
+            if !strings.iter().all(green) {
                 let positions = pictures("--string", &args.string)?;
                 return ruleset::report(ctx, &HACKENBUSH, &positions);
             }

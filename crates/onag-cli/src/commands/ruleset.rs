@@ -350,6 +350,13 @@ fn table(
         anyhow::bail!("{} has no rectangles to tabulate (--table is for boards)", r.name);
     };
     let (rows, cols) = table_size(size)?;
+    // Every rectangle must be a board onag holds; refused before any work.
+    r.position(params, &Arg::Str(rectangle(rows, cols))).map_err(|e| {
+        anyhow::anyhow!(
+            "--table {size}: the largest rectangle is not a board here: {}",
+            e.message()
+        )
+    })?;
     let mut arena = Arena::new();
     let mut solvers = Solvers::new();
     let mut out = render::Output::new();

@@ -124,3 +124,12 @@ fn blue_red_stalks_by_berlekamps_rule_and_comparisons() {
     assert_error(&["hackenbush", "--versus", "l"], "FILE");
     assert_error(&["hackenbush", "--string", "lr", "--versus", "q"], "--versus:1:1");
 }
+
+#[test]
+fn a_string_with_a_stray_character_names_every_colour() {
+    assert_error(
+        &["hackenbush", "--string", "eex"],
+        "expected an edge ('l', 'r', 'e'), '(', ';' or ')', found 'x'",
+    );
+    assert_error(&["hackenbush", "--string", "e(e"], "unclosed '('");
+}

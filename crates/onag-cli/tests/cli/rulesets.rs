@@ -98,3 +98,11 @@ fn every_rulesets_example_runs_from_its_help() {
         );
     }
 }
+
+#[test]
+fn a_table_past_the_board_limit_is_refused_before_any_work() {
+    assert_error(
+        &["domineering", "--table", "100x100"],
+        "--table 100x100: the largest rectangle is not a board here",
+    );
+}

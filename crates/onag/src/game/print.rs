@@ -61,6 +61,9 @@ struct Printer<'a> {
     uptimals: UptimalMemo,
     /// Expansions of uptimals printed in braces (they sort as uptimals).
     expansions: FxHashMap<GameId, Uptimal>,
+    /// Whether a number and a star of two or more are joined by `+`
+    /// ([`Arena::print_readable`]).
+    readable: bool,
 }
 
 /// The longest printed form [`Arena::print`] writes (characters).
@@ -70,6 +73,19 @@ impl Arena {
     /// `g` in CGSuite notation (`^`, `{3||2|1}`, `+-1`, `Tiny(1)`, ...).
     pub fn print(&mut self, g: GameId) -> Result<String> {
         let mut p = Printer::new(self);
+        p.analyse(g)?;
+        let mut out = String::new();
+        p.emit(g, true, false, &mut out)?;
+        Ok(out)
+    }
+
+    /// `g` as [`print`](Self::print) writes it, except that a number and a
+    /// star `*n` (n ≥ 2) with no arrow between are joined by `+`: `1+*2`,
+    /// `{1+*2|*2}`. CGSuite prints `1*2`, which the calculator (like CGSuite)
+    /// reads as the product 2; this form reads back as `g`.
+    pub fn print_readable(&mut self, g: GameId) -> Result<String> {
+        let mut p = Printer::new(self);
+        p.readable = true;
         p.analyse(g)?;
         let mut out = String::new();
         p.emit(g, true, false, &mut out)?;
@@ -109,7 +125,7 @@ impl Arena {
     }
 }
 
-fn nus_text(v: &Nus, parens: bool, out: &mut String) {
+fn nus_text(v: &Nus, parens: bool, readable: bool, out: &mut String) {
     let zero = v.number.is_zero();
     let compact = v.is_number() || (zero && v.ups == 0) || (zero && v.star == 0);
     if parens && !compact {
@@ -128,6 +144,9 @@ fn nus_text(v: &Nus, parens: bool, out: &mut String) {
         if v.ups.unsigned_abs() > 2 {
             let _ = write!(out, "{}", v.ups.unsigned_abs());
         }
+    }
+    if readable && !zero && v.ups == 0 && v.star >= 2 {
+        out.push('+');
     }
     star_text(v.star, out);
     if parens && !compact {
@@ -171,6 +190,7 @@ impl<'a> Printer<'a> {
             slashes: FxHashMap::default(),
             uptimals: UptimalMemo::default(),
             expansions: FxHashMap::default(),
+            readable: false,
         }
     }
 
@@ -372,7 +392,7 @@ impl<'a> Printer<'a> {
             let Some(form) = self.forms.get(&g) else { continue };
             let mut items: Vec<Item> = Vec::new();
             match form {
-                Form::Nus(v) => nus_text(v, parens, out),
+                Form::Nus(v) => nus_text(v, parens, self.readable, out),
                 Form::Uptimal(u) => up_text(u, parens, out),
                 Form::Switch => {
                     let left = &self.sorted[&g].0;

@@ -342,3 +342,35 @@ fn tiny_shapes_decided_by_the_mean() {
     let t = a.tiny(g21).unwrap();
     check(&mut a, t, "Tiny({2|1})");
 }
+
+/// The readable form joins a number and a star of two or more with `+` (the
+/// calculator reads CGSuite's `1*2` as a product) and is CGSuite's form
+/// everywhere else; each reads back in the calculator as the same game.
+#[test]
+fn readable_form_reads_back() {
+    use onag::Budget;
+    use onag::lang::Session;
+    let mut a = Arena::new();
+    let one = n(&mut a, 1);
+    let half = q(&mut a, -1, 1);
+    let (s1, s2, s3) = (a.nimber(1).unwrap(), a.nimber(2).unwrap(), a.nimber(3).unwrap());
+    let one_star2 = a.add(one, s2).unwrap();
+    let half_star3 = a.add(half, s3).unwrap();
+    let one_star = a.add(one, s1).unwrap();
+    let braces = g(&mut a, &[one_star2], &[s2]);
+    let cases = [
+        (one_star2, "1*2", "1+*2"),
+        (half_star3, "-1/2*3", "-1/2+*3"),
+        (one_star, "1*", "1*"),
+        (s2, "*2", "*2"),
+        (braces, "{1*2|*2}", "{1+*2|*2}"),
+    ];
+    let budget = Budget::unlimited();
+    for (x, cgsuite, readable) in cases {
+        check(&mut a, x, cgsuite);
+        assert_eq!(a.print_readable(x).unwrap(), readable);
+        // Read back, it prints as CGSuite's form: the same game.
+        let mut session = Session::new();
+        assert_eq!(session.run_to_string(readable, &budget).unwrap(), cgsuite);
+    }
+}
