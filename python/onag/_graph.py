@@ -54,7 +54,11 @@ class GameGraph:
 
     def _solve(self, **limits: Any) -> Tuple[List[int], List[List[int]]]:
         if self._grundy is None or limits:
-            self._grundy = _onag.graph_grundy(self._successors, **limits)
+            # The positions' own names, for errors (a cycle names its
+            # positions); onag uses p0, p1, ... instead when two print alike
+            # or one holds a space.
+            names = [str(node) for node in self.nodes]
+            self._grundy = _onag.graph_grundy(self._successors, names=names, **limits)
         return self._grundy
 
     def grundy_values(self, **limits: Any) -> Dict[Hashable, int]:

@@ -3,7 +3,7 @@
 //! the retrograde solver (win, loss or draw with distances) for graphs with
 //! cycles.
 
-use onag::impartial::graph::{GameGraph, solve};
+use onag::impartial::graph::{GameGraph, is_valid_name, solve};
 use onag::loopy::explicit::ExplicitGraph;
 use onag::loopy::game::TerminalRule;
 use pyo3::prelude::*;
@@ -11,27 +11,42 @@ use pyo3::prelude::*;
 use crate::limits::{self, Limits};
 
 /// The graph of `successors` (position `i` moves to `successors[i]`), its
-/// positions named `p0`, `p1`, ...
-fn graph(successors: &[Vec<u32>]) -> onag::Result<GameGraph> {
-    let names: Vec<String> = (0..successors.len()).map(|i| format!("p{i}")).collect();
+/// positions named by `names` (the caller's labels, which errors quote) or
+/// else `p0`, `p1`, ...
+fn graph(successors: &[Vec<u32>], names: Option<Vec<String>>) -> onag::Result<GameGraph> {
+    // The labels serve when each is a valid name and no two are alike (a
+    // label like `(1, 2)` holds a space).
+    let usable = |n: &Vec<String>| {
+        let mut sorted: Vec<&String> = n.iter().collect();
+        sorted.sort();
+        n.len() == successors.len()
+            && n.iter().all(|s| is_valid_name(s))
+            && sorted.windows(2).all(|w| w[0] != w[1])
+    };
+    let names = names
+        .filter(usable)
+        .unwrap_or_else(|| (0..successors.len()).map(|i| format!("p{i}")).collect());
     GameGraph::from_moves(&names, successors)
 }
 
 /// Grundy values of every position of an acyclic graph, and each position's
 /// winning moves (the successors of value 0).
 #[pyfunction]
-#[pyo3(signature = (successors, *, max_positions=None, max_memory=None, timeout=None))]
+#[pyo3(signature = (successors, *, names=None, max_positions=None, max_memory=None, timeout=None))]
 pub fn graph_grundy(
     py: Python<'_>,
     successors: Vec<Vec<u32>>,
+    names: Option<Vec<String>>,
     max_positions: Option<u64>,
     max_memory: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
 ) -> PyResult<(Vec<u32>, Vec<Vec<u32>>)> {
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     limits::run(py, &limits, None, |budget| {
-        let graph = graph(&successors)?;
-        let values = solve::grundy_values(&graph, budget)?;
+        let graph = graph(&successors, names)?;
+        // An edge list has no lines and columns: the error without them.
+        let values = solve::grundy_values(&graph, budget)
+            .map_err(|e| onag::Error::new(e.kind(), e.message()))?;
         let moves = graph
             .positions()
             .map(|p| values.winning_moves(&graph, p).into_iter().map(|m| m.0).collect())

@@ -186,8 +186,12 @@ def test_graph_values_equal_the_command(tmp_path):
         assert {p["name"]: p["grundy"] for p in expected["positions"]} == values
         assert graph.winning_moves("v0") == expected["winning_moves"]
         assert graph.outcome("v0") == expected["outcome"]
-    with pytest.raises(onag.CycleError):
+    with pytest.raises(onag.CycleError, match="cycle through position `[ab]`") as cycle:
         onag.GameGraph([("a", "b"), ("b", "a")]).grundy_values()
+    assert not str(cycle.value).startswith("1:1"), str(cycle.value)
+    with pytest.raises(onag.CycleError, match="cycle through position `p[01]`"):
+        onag.GameGraph([(1, "1"), ("1", 1)]).grundy_values()
+    assert onag.GameGraph([((0, 1), (0, 2))]).grundy_values() == {(0, 1): 1, (0, 2): 0}
     with pytest.raises(TypeError, match="DiGraph"):
         onag.GameGraph(nx.Graph(edges))
 
