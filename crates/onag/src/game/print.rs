@@ -72,11 +72,7 @@ pub const MAX_PRINTED: usize = 1 << 24;
 impl Arena {
     /// `g` in CGSuite notation (`^`, `{3||2|1}`, `+-1`, `Tiny(1)`, ...).
     pub fn print(&mut self, g: GameId) -> Result<String> {
-        let mut p = Printer::new(self);
-        p.analyse(g)?;
-        let mut out = String::new();
-        p.emit(g, true, false, &mut out)?;
-        Ok(out)
+        self.print_with(g, false)
     }
 
     /// `g` as [`print`](Self::print) writes it, except that a number and a
@@ -84,8 +80,13 @@ impl Arena {
     /// `{1+*2|*2}`. CGSuite prints `1*2`, which the calculator (like CGSuite)
     /// reads as the product 2; this form reads back as `g`.
     pub fn print_readable(&mut self, g: GameId) -> Result<String> {
+        self.print_with(g, true)
+    }
+
+    /// [`print`](Self::print) or [`print_readable`](Self::print_readable).
+    fn print_with(&mut self, g: GameId, readable: bool) -> Result<String> {
         let mut p = Printer::new(self);
-        p.readable = true;
+        p.readable = readable;
         p.analyse(g)?;
         let mut out = String::new();
         p.emit(g, true, false, &mut out)?;

@@ -52,21 +52,39 @@ pub const MAX_PRIMES: usize = 64;
 /// need at most the fifth).
 const MAX_TRIES: u64 = 64;
 
+/// The first [`MAX_PRIMES`] odd primes, ascending (computed at compile
+/// time: nim products look them up on every carry).
+const ODD_PRIMES: [u64; MAX_PRIMES] = {
+    let mut primes = [0u64; MAX_PRIMES];
+    let mut count = 0;
+    let mut n = 3u64;
+    while count < MAX_PRIMES {
+        let mut d = 3;
+        let mut prime = true;
+        while d * d <= n {
+            if n % d == 0 {
+                prime = false;
+            }
+            d += 2;
+        }
+        if prime {
+            primes[count] = n;
+            count += 1;
+        }
+        n += 2;
+    }
+    primes
+};
+
 /// The `k`-th odd prime (`k = 0` is 3), for `k < MAX_PRIMES`.
 pub fn odd_prime(k: usize) -> Option<u64> {
-    if k >= MAX_PRIMES {
-        return None;
-    }
-    (3u64..).step_by(2).filter(|&n| is_prime(n)).nth(k)
+    ODD_PRIMES.get(k).copied()
 }
 
-fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
-}
-
-/// The index `k` of the odd prime `p` (`odd_prime(k) == Some(p)`).
+/// The index `k` of the odd prime `p` (`odd_prime(k) == Some(p)`); `p` is
+/// one of [`ODD_PRIMES`] or a prime factor of an order of 2 below one.
 fn prime_index(p: u64) -> usize {
-    (3..p).step_by(2).filter(|&n| is_prime(n)).count()
+    ODD_PRIMES.partition_point(|&q| q < p)
 }
 
 /// The order of 2 modulo the odd prime `p`.
@@ -209,24 +227,17 @@ fn degree_bound(x: &GeneralizedOrdinal) -> Result<u64> {
     Ok(m)
 }
 
-/// `x^(2^m)`.
-fn frobenius(x: &GeneralizedOrdinal, m: u64) -> Result<GeneralizedOrdinal> {
-    let mut y = x.clone();
-    for _ in 0..m {
-        y = nim_product_unbounded(&y, &y)?;
-    }
-    Ok(y)
-}
-
 /// The degree of `x` over `F_2`: the least `m` with `x^(2^m) = x`, a divisor
-/// of [`degree_bound`].
+/// of [`degree_bound`] (the squares `x^(2^m)` are taken one after another).
 fn degree(x: &GeneralizedOrdinal) -> Result<u64> {
     let bound = degree_bound(x)?;
     if bound > MAX_DEGREE {
         return Err(field_too_large(bound));
     }
-    for m in (1..=bound).filter(|m| bound % m == 0) {
-        if frobenius(x, m)? == *x {
+    let mut y = x.clone();
+    for m in 1..bound {
+        y = nim_product_unbounded(&y, &y)?;
+        if bound % m == 0 && y == *x {
             return Ok(m);
         }
     }

@@ -114,6 +114,7 @@ fn ordinal_of(parts: &[Component], coefficient: &NimberBig) -> GeneralizedOrdina
             .iter()
             .map(|c| Term {
                 exponent: GeneralizedOrdinal::integer(BigInt::from(c.k)),
+                // c.k is an index `components` checked.
                 coefficient: BigInt::from(odd_prime(c.k).unwrap_or(0)).pow(c.i) * c.d,
             })
             .collect(),
