@@ -2,10 +2,9 @@
 //! 10^7 moves (target: at least 20 million moves per second), and text
 //! parsing (target: at least 50 MB/s).
 //!
-//! Both are single-threaded, so on Linux they are measured in CPU time of
-//! the benchmark thread (`/proc/thread-self/schedstat`), which stays
-//! meaningful on a shared, loaded machine where wall time does not; set
-//! `ONAG_BENCH_WALL=1` for wall time (and elsewhere wall time is used).
+//! Both are single-threaded, measured in CPU time of the process
+//! (`benches/support`), which stays meaningful on a shared, loaded machine
+//! where wall time does not; set `ONAG_BENCH_WALL=1` for wall time.
 
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
 
@@ -18,7 +17,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 mod support;
-use support::ThreadTime;
+use support::CpuTime;
 
 /// A random DAG: position `i` in a hidden topological order has `degree`
 /// moves to later positions (closer ones more likely, as in real games);
@@ -49,7 +48,7 @@ fn random_dag(n: usize, degree: usize, seed: u64) -> GameGraph {
     GameGraph::from_csr(&names, offsets, targets).unwrap()
 }
 
-fn solve(c: &mut Criterion<ThreadTime>) {
+fn solve(c: &mut Criterion<CpuTime>) {
     let graph = random_dag(1_000_000, 10, 1);
     let mut group = c.benchmark_group("graph_solve");
     group.sample_size(10);
@@ -60,7 +59,7 @@ fn solve(c: &mut Criterion<ThreadTime>) {
     group.finish();
 }
 
-fn parse(c: &mut Criterion<ThreadTime>) {
+fn parse(c: &mut Criterion<CpuTime>) {
     let text = random_dag(200_000, 10, 2).to_text();
     let mut group = c.benchmark_group("graph_parse");
     group.sample_size(10);
@@ -73,7 +72,7 @@ fn parse(c: &mut Criterion<ThreadTime>) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().with_measurement(ThreadTime);
+    config = Criterion::default().with_measurement(CpuTime);
     targets = solve, parse
 }
 criterion_main!(benches);

@@ -10,7 +10,7 @@ use onag::Budget;
 use onag::lang::{Session, parse};
 
 mod support;
-use support::ThreadTime;
+use support::CpuTime;
 
 fn startup(c: &mut Criterion) {
     c.bench_function("lang/session_new_and_eval_0", |b| {
@@ -67,7 +67,7 @@ pub fn worksheet_lines() -> Vec<String> {
         .collect()
 }
 
-fn worksheet(c: &mut Criterion<ThreadTime>) {
+fn worksheet(c: &mut Criterion<CpuTime>) {
     let lines = worksheet_lines();
     // Every line must evaluate, or the bench measures error paths.
     let mut check = Session::new();
@@ -89,7 +89,7 @@ fn worksheet(c: &mut Criterion<ThreadTime>) {
 criterion_group!(benches, startup, parsing, evaluating);
 criterion_group! {
     name = scripts;
-    config = Criterion::default().with_measurement(ThreadTime).sample_size(10);
+    config = Criterion::default().with_measurement(CpuTime).sample_size(10);
     targets = worksheet
 }
 criterion_main!(benches, scripts);

@@ -8,7 +8,7 @@
 //!
 //! `cargo bench -p onag --bench loopy_partizan -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Single-threaded: measured in CPU time of the benchmark thread
+//! Single-threaded: measured in CPU time of the process
 //! (`ONAG_BENCH_WALL=1` for wall time). Node counts are printed to stderr.
 
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented function")]
@@ -23,7 +23,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 mod support;
-use support::ThreadTime;
+use support::CpuTime;
 
 /// `k` summands cycling through upon, over, a number and a switch.
 fn sum_text(k: usize) -> String {
@@ -49,7 +49,7 @@ fn sum_value(k: usize, arena: &mut Arena, b: &Budget) -> SidedValue {
     acc.unwrap()
 }
 
-fn sums(c: &mut Criterion<ThreadTime>) {
+fn sums(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("loopy_sum_value");
     group.sample_size(10);
     for k in [4usize, 8, 16] {
@@ -89,7 +89,7 @@ fn chain(n: u32, tweak: bool) -> LoopyGame {
     LoopyGame::new(left, right, 0).unwrap()
 }
 
-fn comparison(c: &mut Criterion<ThreadTime>) {
+fn comparison(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("loopy_compare");
     group.sample_size(10);
     let b = Budget::unlimited();
@@ -155,7 +155,7 @@ fn random_stopper(n: usize, deg: usize, seed: u64, arena: &mut Arena) -> LoopyGa
     g
 }
 
-fn random_comparison(c: &mut Criterion<ThreadTime>) {
+fn random_comparison(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("loopy_compare_random");
     group.sample_size(10);
     let b = Budget::unlimited();
@@ -181,7 +181,7 @@ fn random_comparison(c: &mut Criterion<ThreadTime>) {
     group.finish();
 }
 
-fn fox_and_geese(c: &mut Criterion<ThreadTime>) {
+fn fox_and_geese(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("fox_and_geese");
     group.sample_size(10);
     let geese = [(8, 2), (8, 4), (8, 6), (8, 8)];
@@ -208,7 +208,7 @@ fn fox_and_geese(c: &mut Criterion<ThreadTime>) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().with_measurement(ThreadTime);
+    config = Criterion::default().with_measurement(CpuTime);
     targets = sums, comparison, random_comparison, fox_and_geese
 }
 criterion_main!(benches);

@@ -1,6 +1,6 @@
 //! How the time of the open games grows with the number of heaps: Grundy's
-//! game (4!.0) and 0.6 to 2^18, 2^20, ..., 2^26 on one thread, in thread CPU
-//! time (`benches/support`), period search included.
+//! game (4!.0) and 0.6 to 2^18, 2^20, ..., 2^26 on one thread, in CPU time
+//! of the process (`benches/support`), period search included.
 //!
 //! Each sample of 2^26 takes tens of seconds: `cargo bench -p onag --bench
 //! octal_growth -- --warm-up-time 1 --measurement-time 1`, or a filter such
@@ -16,9 +16,9 @@ use onag::impartial::heap::TakeAndBreak;
 use onag::impartial::heap::sequence::Threads;
 
 mod support;
-use support::ThreadTime;
+use support::CpuTime;
 
-fn growth(c: &mut Criterion<ThreadTime>) {
+fn growth(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("octal_growth");
     group.sample_size(10);
     for code in ["4!.0", "0.6"] {
@@ -39,7 +39,7 @@ fn growth(c: &mut Criterion<ThreadTime>) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().with_measurement(ThreadTime);
+    config = Criterion::default().with_measurement(CpuTime);
     targets = growth
 }
 criterion_main!(benches);

@@ -10,7 +10,7 @@ use onag::ruleset::heap::{Cake, Euclid, HeapRule, PartizanHeap};
 use onag::ruleset::{PartizanPosition, Solver};
 
 mod support;
-use support::ThreadTime;
+use support::CpuTime;
 
 fn rule(code: &str) -> HeapRule {
     HeapRule::parse(code).expect("a valid code")
@@ -29,7 +29,7 @@ fn value_all<P: PartizanPosition>(positions: &[P]) {
     }
 }
 
-fn bench(c: &mut Criterion<ThreadTime>) {
+fn bench(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("ruleset_heap");
     group.sample_size(10);
     for (name, code, twisted) in [
@@ -74,7 +74,7 @@ fn bench(c: &mut Criterion<ThreadTime>) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().with_measurement(ThreadTime);
+    config = Criterion::default().with_measurement(CpuTime);
     targets = bench
 }
 criterion_main!(benches);

@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod any;
 pub mod board;
 pub mod catalog;
+mod finisher;
 pub mod graph;
 pub mod grid;
 pub mod hackenbush;

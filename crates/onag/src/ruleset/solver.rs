@@ -16,16 +16,19 @@
 //! region in progress means a position is reachable from itself, which a short
 //! game cannot be: that is an [`ErrorKind::Cycle`] error.
 //!
-//! The table maps normal forms to ids of one [`Arena`]: a solver must always
-//! be used with the arena it first valued into. Its size counts against the
+//! The table's values are ids of one [`Arena`]: a solver must always be used
+//! with the arena it first valued into. Its size counts against the
 //! budget's position limit, and its bytes plus the arena's against the memory
 //! limit; the budget is checked every [`CHECK_EVERY`] new regions.
 //!
-//! A position made of two or more regions not yet in the table has them
-//! valued in parallel, each in a solver and arena of its own (regions are
-//! independent, so nothing is shared but the budget), and the values are
-//! copied into the caller's arena; canonical forms are unique, so the answer
-//! is the same on any number of threads.
+//! The table maps a region to an index; the canonical forms are built by a
+//! [`Finisher`] in the order regions are finished, on a second thread once a
+//! search is large: one thread generates and normalises regions while the
+//! other adds and compares games. A position made of two or more regions not
+//! yet in the table has them valued in parallel, each in a solver and arena
+//! of its own (regions are independent, so nothing is shared but the
+//! budget), and the values are copied into the caller's arena. Canonical
+//! forms are unique, so the answer is the same on any number of threads.
 //!
 //! Impartial rulesets ([`IMPARTIAL`](PartizanPosition::IMPARTIAL)) generate
 //! options once for both players, and [`Solver::nim_value`] values them by
@@ -34,8 +37,12 @@
 //! [`Solver::misere_form`] gives their misère canonical forms the same way
 //! (regions valued once, added in an arena of misère forms).
 
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
 use rayon::prelude::*;
 
+use super::finisher::{Finisher, SPLIT_AFTER};
 use super::position::{PartizanPosition, Player};
 use super::table::RegionTable;
 use crate::budget::Budget;
@@ -204,21 +211,28 @@ fn search_from<P: PartizanPosition, V: Copy>(
 
 /// Values positions of one ruleset, keeping every region it has valued.
 pub struct Solver<P: PartizanPosition> {
-    values: Table<P, GameId>,
+    /// The index of each valued region's canonical form in `ids`.
+    values: Table<P, u32>,
+    /// Canonical forms of regions, by index (see [`Finisher`]).
+    ids: Vec<GameId>,
     nim_values: Table<P, u32>,
     /// Misère canonical forms of regions, ids of `misere`.
     misere_values: Table<P, FormId>,
     misere: MisereForms,
     budget: Budget,
-    expander: Expander<P, GameId>,
+    expander: Expander<P, u32>,
     nim_expander: Expander<P, u32>,
     misere_expander: Expander<P, FormId>,
+    /// Regions a search values on its own thread before a second thread
+    /// builds the canonical forms ([`SPLIT_AFTER`]; lowered in tests).
+    split_after: u32,
 }
 
 impl<P: PartizanPosition> Default for Solver<P> {
     fn default() -> Self {
         Solver {
             values: RegionTable::default(),
+            ids: Vec::new(),
             nim_values: RegionTable::default(),
             misere_values: RegionTable::default(),
             misere: MisereForms::new(),
@@ -230,6 +244,7 @@ impl<P: PartizanPosition> Default for Solver<P> {
                 scratch: Vec::new(),
                 regions: Vec::new(),
             },
+            split_after: SPLIT_AFTER,
         }
     }
 }
@@ -273,6 +288,7 @@ impl<P: PartizanPosition> Solver<P> {
     /// An estimate of the bytes the solver's tables hold.
     pub fn memory_bytes(&self) -> u64 {
         self.values.bytes()
+            + (self.ids.capacity() * std::mem::size_of::<GameId>()) as u64
             + self.nim_values.bytes()
             + self.misere_values.bytes()
             + self.misere.bytes()
@@ -293,10 +309,7 @@ impl<P: PartizanPosition> Solver<P> {
         let mut negated = Vec::with_capacity(terms.len());
         for (key, flag) in terms {
             self.value_region(arena, key.clone())?;
-            match self.values.get(&key) {
-                Some(&Some(v)) => values.push(v),
-                _ => return Err(Error::invalid("a region was not valued")),
-            }
+            values.push(self.id_of(&key)?);
             negated.push(flag);
         }
         sum_values(arena, &values, &negated)
@@ -344,37 +357,69 @@ impl<P: PartizanPosition> Solver<P> {
                 let mut worker = Arena::new().with_budget(budget.clone());
                 let mut solver = Solver::new().with_budget(budget.clone());
                 solver.value_region(&mut worker, key.clone())?;
-                match solver.values.get(key) {
-                    Some(&Some(v)) => Ok((worker, v)),
-                    _ => Err(Error::invalid("a region was not valued")),
-                }
+                let v = solver.id_of(key)?;
+                Ok((worker, v))
             })
             .collect();
         for (key, result) in missing.into_iter().zip(solved) {
             let (worker, v) = result?;
             let id = arena.import(&worker, v)?;
-            self.values.insert(key.clone(), Some(id));
+            self.values.insert(key.clone(), Some(self.ids.len() as u32));
+            self.ids.push(id);
         }
         Ok(())
     }
 
-    /// Values a normalised region and every region below it.
+    /// The canonical form of a valued region.
+    fn id_of(&self, key: &P) -> Result<GameId> {
+        match self.values.get(key) {
+            Some(&Some(i)) => Ok(self.ids[i as usize]),
+            _ => Err(Error::invalid("a region was not valued")),
+        }
+    }
+
+    /// Values a normalised region and every region below it, the canonical
+    /// forms built by a [`Finisher`] (on a second thread once the search is
+    /// large).
     fn value_region(&mut self, arena: &mut Arena, root: P) -> Result<()> {
+        if matches!(self.values.get(&root), Some(Some(_))) {
+            return Ok(());
+        }
         let budget = &self.budget;
         let nim_bytes = self.nim_values.bytes();
-        let arena_cell = std::cell::RefCell::new(arena);
-        search(
-            &mut self.values,
-            &mut self.expander,
-            root,
-            |frame| finish(&mut arena_cell.borrow_mut(), frame),
-            |table, stack_bytes| {
-                let bytes =
-                    table.bytes() + nim_bytes + stack_bytes + arena_cell.borrow().memory_bytes();
-                check(budget, table.len(), bytes)
-            },
-            budget.max_positions(),
-        )
+        let split_after = self.split_after;
+        let (table, expander, ids) = (&mut self.values, &mut self.expander, &mut self.ids);
+        let shared = (AtomicU64::new(0), AtomicBool::new(false));
+        let result = std::thread::scope(|scope| {
+            let finisher = RefCell::new(Finisher::new(scope, arena, ids, &shared, split_after));
+            let searched = search_from(
+                table,
+                expander,
+                root,
+                |frame| {
+                    let terms = frame.values.iter().zip(&frame.terms).map(|(&i, t)| (i, t.1));
+                    finisher.borrow_mut().finish(terms, &frame.ends, frame.left_count)
+                },
+                |table, stack_bytes| {
+                    let ids_bytes = table.len() * std::mem::size_of::<GameId>();
+                    let bytes = table.bytes()
+                        + nim_bytes
+                        + stack_bytes
+                        + ids_bytes as u64
+                        + finisher.borrow().arena_bytes();
+                    check(budget, table.len(), bytes)
+                },
+                budget.max_positions(),
+            );
+            finisher.into_inner().close(searched)
+        });
+        if result.is_err() {
+            // Regions in progress, and regions whose value was queued but
+            // not built, are dropped: the table holds values only.
+            let valued = self.ids.len();
+            self.values.retain(|v| matches!(v, Some(i) if (*i as usize) < valued));
+        }
+        result
     }
 
     /// The nim value of an impartial `position` (Sprague–Grundy: regions
@@ -490,7 +535,7 @@ fn misere_finish<P: PartizanPosition>(
 ///   least id positive), and the total is negated back if that flipped them.
 ///   So the options of a ruleset whose colour swap negates (Right's moves
 ///   mirror Left's) reuse every sum Left's options needed.
-fn sum_values(arena: &mut Arena, values: &[GameId], negated: &[bool]) -> Result<GameId> {
+pub(super) fn sum_values(arena: &mut Arena, values: &[GameId], negated: &[bool]) -> Result<GameId> {
     match values {
         [] => return Ok(arena.zero()),
         [v] => return if negated[0] { arena.neg(*v) } else { Ok(*v) },
@@ -520,21 +565,6 @@ fn sum_values(arena: &mut Arena, values: &[GameId], negated: &[bool]) -> Result<
     if flip { arena.neg(sum) } else { Ok(sum) }
 }
 
-/// The canonical form of a frame whose terms are all valued.
-fn finish<P: PartizanPosition>(arena: &mut Arena, frame: &Frame<P, GameId>) -> Result<GameId> {
-    let mut option_values = Vec::with_capacity(frame.ends.len());
-    let mut negated = Vec::with_capacity(frame.terms.len());
-    negated.extend(frame.terms.iter().map(|t| t.1));
-    let mut start = 0;
-    for &end in &frame.ends {
-        let end = end as usize;
-        option_values.push(sum_values(arena, &frame.values[start..end], &negated[start..end])?);
-        start = end;
-    }
-    let (left, right) = option_values.split_at(frame.left_count);
-    arena.from_options(left, right)
-}
-
 /// The nim value of a frame whose terms are all valued: the mex over options
 /// of the nim-sum of their regions.
 fn nim_finish<P: PartizanPosition>(frame: &Frame<P, u32>) -> Result<u32> {
@@ -560,4 +590,82 @@ fn check(budget: &Budget, regions: usize, bytes: u64) -> Result<()> {
 
 fn cycle_error() -> Error {
     Error::new(ErrorKind::Cycle, "a position is reachable from itself: the game must end")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::grid::Domineering;
+
+    /// Boards valued one after another by one solver: rooms, a corridor, a
+    /// full rectangle, and one whose regions the earlier ones already hold.
+    const BOARDS: [&str; 5] = [
+        "....|....|....",
+        "#...|....|...#|.#..",
+        ".....|..#..|.....|.....",
+        "....#....|....#....",
+        "....|....|....|....",
+    ];
+
+    /// Each board's value and id, valued on `threads` threads with a second
+    /// thread taking over after `split_after` regions of each search.
+    fn values(threads: usize, split_after: u32) -> Vec<(String, GameId)> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let mut arena = Arena::new();
+            let mut solver = Solver::<Domineering>::new();
+            solver.split_after = split_after;
+            BOARDS
+                .iter()
+                .map(|b| {
+                    let v = solver.value(&mut arena, &Domineering::parse(b).unwrap()).unwrap();
+                    (arena.print(v).unwrap(), v)
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn a_second_thread_builds_the_same_arena_as_one() {
+        let one = values(1, 1);
+        for split_after in [1, 2, 7, 100] {
+            assert_eq!(values(2, split_after), one, "split after {split_after}");
+        }
+    }
+
+    #[test]
+    fn a_limit_met_after_the_split_leaves_the_solver_usable() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            let board = Domineering::parse(".....|.....|.....|.....").unwrap();
+            let mut arena = Arena::new();
+            let mut solver = Solver::new().with_budget(Budget::unlimited().with_max_positions(600));
+            solver.split_after = 50;
+            let err = solver.value(&mut arena, &board).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+            assert!(solver.values.len() <= solver.ids.len(), "only valued regions are kept");
+            solver.set_budget(Budget::unlimited());
+            let again = solver.value(&mut arena, &board).unwrap();
+            let fresh = Solver::new().value(&mut arena, &board).unwrap();
+            assert_eq!(again, fresh);
+        });
+    }
+
+    #[test]
+    fn an_error_on_the_second_thread_is_reported_and_leaves_the_solver_usable() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            let board = Domineering::parse(".....|.....|.....|.....").unwrap();
+            // The arena's own limit stops the thread that builds forms.
+            let mut arena = Arena::new().with_budget(Budget::unlimited().with_max_positions(300));
+            let mut solver = Solver::new();
+            solver.split_after = 20;
+            let err = solver.value(&mut arena, &board).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+            arena.set_budget(Budget::unlimited());
+            let again = solver.value(&mut arena, &board).unwrap();
+            let fresh = Solver::new().value(&mut arena, &board).unwrap();
+            assert_eq!(again, fresh);
+        });
+    }
 }

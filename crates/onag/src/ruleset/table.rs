@@ -106,10 +106,15 @@ impl<P: Hash + Eq, V: Copy> RegionTable<P, V> {
 
     /// Drops the regions left in progress (after a search stopped early).
     pub(crate) fn retain_valued(&mut self) {
+        self.retain(Option::is_some);
+    }
+
+    /// Keeps only the entries `keep` accepts.
+    pub(crate) fn retain(&mut self, keep: impl FnMut(&Option<V>) -> bool) {
         if self.slots.is_empty() {
             return;
         }
-        self.rebuild(self.slots.len(), Option::is_some);
+        self.rebuild(self.slots.len(), keep);
     }
 
     /// How many regions the table holds.

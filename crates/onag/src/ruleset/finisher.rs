@@ -1,0 +1,241 @@
+//! Canonical forms of the regions a search has expanded, on the searching
+//! thread or on a second one.
+//!
+//! The solver's search hands each region to a [`Finisher`] once every region
+//! its options hold has been handed over, and gets back the region's index:
+//! regions are numbered in the order they are handed over, and
+//! `ids[index]` is the region's canonical form. A region's options are given
+//! by those indices, so the finisher needs nothing but the arena and `ids`.
+//!
+//! At first the finisher values each region at once. Once a search has
+//! handed over [`SPLIT_AFTER`] regions and the thread pool has two threads or
+//! more, it moves the arena and `ids` to a thread of its own and sends it the
+//! regions in batches: one thread expands regions (moves, splits into
+//! regions, normal forms, the region table) while the other builds canonical
+//! forms (sums, comparisons). The second thread values them in the order
+//! they were handed over, which is the order a single thread would use, so
+//! the arena and its ids are the same on any number of threads.
+//!
+//! Invariant: when [`Finisher::finish`] returns, `ids[i]` holds the value of
+//! region `i` for every region before the first one still queued; a region's
+//! options always have smaller indices than the region.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::thread::{Scope, ScopedJoinHandle};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{Arena, GameId};
+
+/// Regions valued on the searching thread before a second thread takes
+/// over: smaller searches are over before a thread would pay for itself.
+pub(super) const SPLIT_AFTER: u32 = 1 << 10;
+
+/// Terms a batch collects before it is sent.
+const BATCH_TERMS: usize = 1 << 13;
+
+/// Batches in flight: the searching thread waits when this many are queued.
+const QUEUED: usize = 8;
+
+/// The largest region index: the low bit of a packed term is its sign.
+const MAX_INDEX: u32 = u32::MAX >> 1;
+
+/// Regions to value, packed: for each, its options' terms (region index
+/// shifted left by one, the low bit set where the option holds the region's
+/// negative) and where each option's terms end.
+#[derive(Default)]
+struct Batch {
+    terms: Vec<u32>,
+    ends: Vec<u32>,
+    /// Per region: where its options end in `ends`, and how many are Left's.
+    regions: Vec<(u32, u32)>,
+}
+
+impl Batch {
+    fn clear(&mut self) {
+        self.terms.clear();
+        self.ends.clear();
+        self.regions.clear();
+    }
+
+    /// Appends a region: `terms` are `(index, negated)` for each term of its
+    /// options, `ends` where each option's terms end, Left's options first.
+    fn push(&mut self, terms: impl Iterator<Item = (u32, bool)>, ends: &[u32], left_count: usize) {
+        let base = self.terms.len() as u32;
+        self.terms.extend(terms.map(|(i, negated)| i << 1 | negated as u32));
+        self.ends.extend(ends.iter().map(|&e| base + e));
+        self.regions.push((self.ends.len() as u32, left_count as u32));
+    }
+
+    /// Values the regions in order, pushing each canonical form onto `ids`.
+    fn value_into(&self, arena: &mut Arena, ids: &mut Vec<GameId>) -> Result<()> {
+        let mut values = Vec::new();
+        let mut negated = Vec::new();
+        let mut options = Vec::new();
+        let (mut end_from, mut term_from) = (0usize, 0usize);
+        for &(end_to, left_count) in &self.regions {
+            options.clear();
+            for &end in &self.ends[end_from..end_to as usize] {
+                let end = end as usize;
+                values.clear();
+                negated.clear();
+                for &t in &self.terms[term_from..end] {
+                    values.push(ids[(t >> 1) as usize]);
+                    negated.push(t & 1 == 1);
+                }
+                options.push(super::solver::sum_values(arena, &values, &negated)?);
+                term_from = end;
+            }
+            end_from = end_to as usize;
+            let (left, right) = options.split_at(left_count as usize);
+            ids.push(arena.from_options(left, right)?);
+        }
+        Ok(())
+    }
+}
+
+/// The second thread's end of the pipeline.
+struct Remote<'scope> {
+    sender: SyncSender<Batch>,
+    spare: Receiver<Batch>,
+    worker: ScopedJoinHandle<'scope, Result<()>>,
+}
+
+/// Where a search's expanded regions are valued.
+pub(super) struct Finisher<'scope, 'env> {
+    scope: &'scope Scope<'scope, 'env>,
+    /// The arena and `ids` while regions are valued on this thread.
+    local: Option<(&'env mut Arena, &'env mut Vec<GameId>)>,
+    remote: Option<Remote<'scope>>,
+    batch: Batch,
+    /// The index the next region gets.
+    next: u32,
+    /// Regions handed over in this search.
+    handed: u32,
+    /// The arena's bytes, as the second thread last saw them.
+    arena_bytes: &'env AtomicU64,
+    /// Set to make the second thread stop early.
+    stop: &'env AtomicBool,
+    /// Regions handed over before the second thread takes over; `None` on
+    /// a pool of one thread.
+    split_after: Option<u32>,
+}
+
+impl<'scope, 'env> Finisher<'scope, 'env> {
+    /// A finisher valuing into `arena`, where `ids` holds the values of the
+    /// regions valued before. `shared` are the cells the two threads use to
+    /// tell each other the arena's size and to stop. A second thread takes
+    /// over after `split_after` regions (normally [`SPLIT_AFTER`]).
+    pub(super) fn new(
+        scope: &'scope Scope<'scope, 'env>,
+        arena: &'env mut Arena,
+        ids: &'env mut Vec<GameId>,
+        shared: &'env (AtomicU64, AtomicBool),
+        split_after: u32,
+    ) -> Self {
+        let next = ids.len() as u32;
+        Finisher {
+            scope,
+            local: Some((arena, ids)),
+            remote: None,
+            batch: Batch::default(),
+            next,
+            handed: 0,
+            arena_bytes: &shared.0,
+            stop: &shared.1,
+            split_after: (rayon::current_num_threads() >= 2).then_some(split_after),
+        }
+    }
+
+    /// Takes a region whose options' terms are all valued or queued, and
+    /// returns its index.
+    pub(super) fn finish(
+        &mut self,
+        terms: impl Iterator<Item = (u32, bool)>,
+        ends: &[u32],
+        left_count: usize,
+    ) -> Result<u32> {
+        if self.next > MAX_INDEX {
+            return Err(Error::new(ErrorKind::Overflow, "more than 2^31 regions"));
+        }
+        self.batch.push(terms, ends, left_count);
+        let index = self.next;
+        self.next += 1;
+        self.handed += 1;
+        if let Some((arena, ids)) = self.local.as_mut() {
+            self.batch.value_into(arena, ids)?;
+            self.batch.clear();
+            if self.split_after.is_some_and(|n| self.handed >= n) {
+                self.split();
+            }
+        } else if self.batch.terms.len() >= BATCH_TERMS {
+            self.send()?;
+        }
+        Ok(index)
+    }
+
+    /// The bytes the arena holds (as last reported, once it is on the second
+    /// thread).
+    pub(super) fn arena_bytes(&self) -> u64 {
+        match &self.local {
+            Some((arena, _)) => arena.memory_bytes(),
+            None => self.arena_bytes.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Moves the arena and `ids` to a second thread.
+    fn split(&mut self) {
+        let Some((arena, ids)) = self.local.take() else { return };
+        let (sender, inbox) = sync_channel::<Batch>(QUEUED);
+        let (give_back, spare) = sync_channel::<Batch>(QUEUED);
+        let bytes = self.arena_bytes;
+        let stop = self.stop;
+        let worker = self.scope.spawn(move || {
+            for mut batch in inbox {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                batch.value_into(arena, ids)?;
+                bytes.store(arena.memory_bytes(), Ordering::Relaxed);
+                batch.clear();
+                if let Err(TrySendError::Disconnected(_)) = give_back.try_send(batch) {
+                    break;
+                }
+            }
+            Ok(())
+        });
+        self.remote = Some(Remote { sender, spare, worker });
+    }
+
+    /// Sends the batch to the second thread.
+    fn send(&mut self) -> Result<()> {
+        let Some(remote) = &self.remote else { return Ok(()) };
+        let fresh = remote.spare.try_recv().unwrap_or_default();
+        let batch = std::mem::replace(&mut self.batch, fresh);
+        // A closed channel means the second thread stopped on an error,
+        // which `close` reports.
+        remote.sender.send(batch).map_err(|_| Error::invalid("the valuing thread stopped"))
+    }
+
+    /// Waits until every region handed over is valued (or, after `failed`,
+    /// stops the second thread early) and reports the first error: the
+    /// second thread's, else `failed`'s.
+    pub(super) fn close(mut self, failed: Result<()>) -> Result<()> {
+        if self.remote.is_none() {
+            return failed;
+        }
+        let sent = if failed.is_ok() {
+            self.send()
+        } else {
+            self.stop.store(true, Ordering::Relaxed);
+            Ok(())
+        };
+        let Some(remote) = self.remote.take() else { return failed };
+        drop(remote.sender);
+        let worked = remote
+            .worker
+            .join()
+            .unwrap_or_else(|_| Err(Error::invalid("the valuing thread panicked")));
+        worked.and(failed).and(sent)
+    }
+}
