@@ -6,6 +6,11 @@
 
 use std::time::{Duration, Instant};
 
+/// The allocator the `onag` command uses, so that benches time what a user
+/// of the command gets.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 
 /// CPU time of the process, or wall time where that is unavailable.

@@ -123,6 +123,10 @@ pub struct Arena {
     /// or [`UNKNOWN_STOP`] when a stop does not fit; indexed by id.
     pub(super) quick_stops: Vec<[i64; 2]>,
     pub(super) birthday_memo: FxHashMap<GameId, BigUint>,
+    /// Buffers `remove_dominated` reuses (empty between calls).
+    pub(super) dominance_scratch: (Vec<super::ops::DominanceKey>, Vec<usize>),
+    /// The stack `leq` reuses (empty between calls).
+    pub(super) leq_stack: Vec<super::ops::LeqFrame>,
     pub(super) budget: Budget,
     pub(super) steps: u64,
 }
@@ -202,6 +206,8 @@ impl Arena {
             stop_memo: FxHashMap::default(),
             quick_stops: Vec::new(),
             birthday_memo: FxHashMap::default(),
+            dominance_scratch: (Vec::new(), Vec::new()),
+            leq_stack: Vec::new(),
             budget: Budget::unlimited(),
             steps: 0,
         };

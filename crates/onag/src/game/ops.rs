@@ -25,8 +25,13 @@ use crate::number::{Dyadic, simplest_in};
 /// Two summands.
 type Pair = (GameId, GameId);
 
+/// An option's place in `remove_dominated`'s order: whether its stops are
+/// unknown, then its stops as sort keys, then its index.
+pub(super) type DominanceKey = (bool, i64, i64, usize);
+
+/// A question `g ≤ h` on [`Arena::leq`]'s stack.
 #[derive(Clone, Copy)]
-struct LeqFrame {
+pub(super) struct LeqFrame {
     g: GameId,
     h: GameId,
     next: u32,
@@ -112,7 +117,19 @@ impl Arena {
         if let Some(r) = self.leq_quick(g, h)? {
             return Ok(r);
         }
-        let mut stack = vec![self.leq_frame(g, h)?];
+        // The stack's buffer is kept between calls (a comparison asks no
+        // other comparison of its own, so the buffer is never in use twice).
+        let mut stack = std::mem::take(&mut self.leq_stack);
+        stack.clear();
+        let result = self.leq_search(g, h, &mut stack);
+        stack.clear();
+        self.leq_stack = stack;
+        result
+    }
+
+    /// [`leq`](Self::leq) by search on `stack` (empty on entry).
+    fn leq_search(&mut self, g: GameId, h: GameId, stack: &mut Vec<LeqFrame>) -> Result<bool> {
+        stack.push(self.leq_frame(g, h)?);
         'frames: loop {
             self.step()?;
             let top = stack.len() - 1;
@@ -511,29 +528,41 @@ impl Arena {
     /// game's position may have hundreds of distinct option values and a
     /// handful of undominated ones); the order of the kept options is kept.
     fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) -> Result<()> {
-        let n = opts.len();
-        if n < 2 {
+        if opts.len() < 2 {
             return Ok(());
         }
-        // Indices of the options undominated so far.
-        let mut best: Vec<usize> = Vec::with_capacity(n.min(16));
+        // The buffers are taken for the call and given back cleared (a
+        // nested call, which none of the comparisons makes, would allocate).
+        let (mut order, mut best) = std::mem::take(&mut self.dominance_scratch);
+        let result = self.remove_dominated_with(opts, left, &mut order, &mut best);
+        order.clear();
+        best.clear();
+        self.dominance_scratch = (order, best);
+        result
+    }
+
+    /// [`remove_dominated`](Self::remove_dominated) with its buffers.
+    fn remove_dominated_with(
+        &mut self,
+        opts: &mut Vec<GameId>,
+        left: bool,
+        order: &mut Vec<DominanceKey>,
+        best: &mut Vec<usize>,
+    ) -> Result<()> {
         // Options likely to be best come first (the highest stops for
         // Left, the lowest for Right): then most options are found
         // dominated by the first comparison, where in another order each
         // new best one also costs a comparison with the one it replaces.
-        let mut order: Vec<(bool, i64, i64, usize)> = opts
-            .iter()
-            .enumerate()
-            .map(|(i, &g)| match self.quick_stops(g) {
-                Some([ls, rs]) if left => (false, -ls.saturating_add(rs), -ls, i),
-                Some([ls, rs]) => (false, ls.saturating_add(rs), rs, i),
-                None => (true, 0, 0, i),
-            })
-            .collect();
+        order.extend(opts.iter().enumerate().map(|(i, &g)| match self.quick_stops(g) {
+            Some([ls, rs]) if left => (false, -ls.saturating_add(rs), -ls, i),
+            Some([ls, rs]) => (false, ls.saturating_add(rs), rs, i),
+            None => (true, 0, 0, i),
+        }));
         order.sort_unstable();
-        'next: for (.., i) in order {
+        // `best` holds the indices of the options undominated so far.
+        'next: for &(.., i) in order.iter() {
             let x = opts[i];
-            for &j in &best {
+            for &j in best.iter() {
                 let dominated = if left { self.leq(x, opts[j])? } else { self.leq(opts[j], x)? };
                 if dominated {
                     continue 'next;
@@ -551,14 +580,14 @@ impl Arena {
             }
             best.push(i);
         }
-        let mut keep = vec![false; n];
-        for j in best {
-            keep[j] = true;
-        }
-        let mut k = 0;
+        // Keep the undominated options in their order.
+        best.sort_unstable();
+        let mut index = 0;
+        let mut kept = best.iter().peekable();
         opts.retain(|_| {
-            k += 1;
-            keep[k - 1]
+            let keep = kept.next_if_eq(&&index).is_some();
+            index += 1;
+            keep
         });
         Ok(())
     }
@@ -602,9 +631,14 @@ impl Arena {
 
     /// Recognises the canonical forms of `x + n↑ + *m` (see `nus.rs`).
     fn match_nus(&self, l: &[GameId], r: &[GameId]) -> Option<Nus> {
+        // Only these shapes are tried below: most games leave here.
+        let same = l == r && !l.is_empty();
+        if !same && !matches!((l.len(), r.len()), (1, 1) | (2, 1) | (1, 2)) {
+            return None;
+        }
         let lv: Vec<&Nus> = l.iter().map(|&g| self.nus(g)).collect::<Option<_>>()?;
         let rv: Vec<&Nus> = r.iter().map(|&g| self.nus(g)).collect::<Option<_>>()?;
-        let candidate = if l == r && !l.is_empty() {
+        let candidate = if same {
             // x + *m: options x + *k for every k < m.
             let x = &lv[0].number;
             let m = lv.len() as u64;
