@@ -111,4 +111,17 @@ impl Engine {
         arena.set_budget(budget.clone());
         position.value(arena, solvers)
     }
+
+    /// The value, outcome and winning moves of a ruleset position.
+    pub fn position_analysis(
+        &mut self,
+        position: &dyn AnyPosition,
+        budget: &Budget,
+    ) -> onag::Result<onag::ruleset::analysis::Analysis> {
+        self.solvers.set_budget(budget.clone());
+        let Engine { session, solvers, .. } = self;
+        let arena = session.arena();
+        arena.set_budget(budget.clone());
+        onag::ruleset::analysis::analyse(&[position.clone_box()], arena, solvers)
+    }
 }

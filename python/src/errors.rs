@@ -18,9 +18,15 @@ create_exception!(onag, Undefined, Error, "An operation undefined for its argume
 create_exception!(onag, FileError, Error, "A file that cannot be read or written.");
 
 /// The Python exception for a library error: its kind's class, with the
-/// library's one-line message (`line:column: message` when located).
+/// library's one-line message (`line:column: message` when located), the
+/// limits named as the keyword arguments that set them.
 pub fn to_py(err: onag::Error) -> PyErr {
-    let text = err.to_string();
+    // The library names its limits as the command's options; here they are
+    // keyword arguments.
+    let text = err
+        .to_string()
+        .replace("--max-positions", "max_positions=")
+        .replace("--max-memory", "max_memory=");
     match err.kind() {
         ErrorKind::Syntax => ParseError::new_err(text),
         ErrorKind::InvalidInput => InvalidInput::new_err(text),

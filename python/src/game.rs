@@ -97,8 +97,18 @@ impl Game {
         if let Ok(n) = value.extract::<BigInt>() {
             return quick(py, move |arena| arena.integer_big(&n)).map(|id| Game { id });
         }
+        if value.is_instance(&py.import("fractions")?.getattr("Fraction")?)? {
+            // A dyadic fraction is a number; another one is not a short game.
+            let numerator: BigInt = value.getattr("numerator")?.extract()?;
+            let denominator: BigInt = value.getattr("denominator")?.extract()?;
+            let q = num_rational::BigRational::new(numerator, denominator);
+            return long(py, &limits, move |engine, budget| {
+                engine.value_game(onag::lang::Value::Number(q), budget)
+            })
+            .map(|id| Game { id });
+        }
         Err(PyTypeError::new_err(format!(
-            "Game(): expected the calculator's notation (a str) or an int, not {}",
+            "Game(): expected the calculator's notation (a str), an int or a Fraction, not {}",
             value.get_type().name()?
         )))
     }

@@ -5,8 +5,11 @@
 use num_bigint::BigInt;
 use onag::ruleset::catalog::{self, Arg, Ruleset};
 use onag::ruleset::{AnyPosition, Player};
+use std::hash::BuildHasher;
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 
 use crate::errors::to_py;
@@ -125,6 +128,65 @@ impl Position {
         })
     }
 
+    /// The outcome class: `"L"`, `"R"`, `"P"` or `"N"`.
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+        let position = self.position.clone();
+        long(py, &Limits::default(), move |engine, budget| {
+            let v = engine.position_value(position.as_ref(), budget)?;
+            engine.arena(budget).outcome(v)
+        })
+        .map(|o| o.to_string())
+    }
+
+    /// Left's winning moves: the positions Left can move to and then win
+    /// with Right to move.
+    #[getter]
+    fn left_winning_moves(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
+        self.winning_moves(py, Player::Left)
+    }
+
+    /// Right's winning moves: the positions Right can move to and then win
+    /// with Left to move.
+    #[getter]
+    fn right_winning_moves(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
+        self.winning_moves(py, Player::Right)
+    }
+
+    /// Equal when of the same ruleset, with the same parameters and board.
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<Position>() else {
+            return Ok(py.NotImplemented());
+        };
+        let same = self.identity() == other.get().identity();
+        let answer = match op {
+            CompareOp::Eq => same,
+            CompareOp::Ne => !same,
+            _ => return Ok(py.NotImplemented()),
+        };
+        Ok(PyBool::new(py, answer).to_owned().into_any().unbind())
+    }
+
+    fn __hash__(&self) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(self.identity())
+    }
+
+    /// The sum's canonical form: a position plus a position, a game or an
+    /// integer.
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Some(other) = summand(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let this = self.canonical_form(py)?.into_pyobject(py)?;
+        this.call_method1("__add__", (other,)).map(Bound::unbind)
+    }
+
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.__add__(other)
+    }
+
     /// The positions Left can move to.
     #[getter]
     fn left_options(&self) -> Vec<Position> {
@@ -139,9 +201,40 @@ impl Position {
 }
 
 impl Position {
+    /// What makes two positions equal: ruleset, parameters and board.
+    fn identity(&self) -> (&'static str, &catalog::Params, String) {
+        let p = &self.position;
+        (p.ruleset().name, p.params(), p.notation())
+    }
+
     fn options(&self, player: Player) -> Vec<Position> {
         self.position.options(player).into_iter().map(|position| Position { position }).collect()
     }
+
+    fn winning_moves(&self, py: Python<'_>, player: Player) -> PyResult<Vec<Position>> {
+        let position = self.position.clone();
+        let analysis = long(py, &Limits::default(), move |engine, budget| {
+            engine.position_analysis(position.as_ref(), budget)
+        })?;
+        let moves = match player {
+            Player::Left => analysis.left,
+            Player::Right => analysis.right,
+        };
+        Ok(moves.into_iter().map(|m| Position { position: m.position }).collect())
+    }
+}
+
+/// What a position adds to: another position's canonical form, a game or an
+/// integer (`None` for anything else).
+fn summand<'py>(other: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if let Ok(position) = other.cast::<Position>() {
+        let game = position.get().canonical_form(other.py())?;
+        return Ok(Some(game.into_pyobject(other.py())?.into_any()));
+    }
+    if other.cast::<Game>().is_ok() || other.extract::<BigInt>().is_ok() {
+        return Ok(Some(other.clone()));
+    }
+    Ok(None)
 }
 
 /// The catalog's rulesets: `(CGSuite name, package, one line about it,

@@ -100,6 +100,10 @@ def test_errors_are_onag_errors_with_one_line_messages():
         onag.Game("[1,2]")
     with pytest.raises(TypeError, match="expected the calculator's notation"):
         onag.Game(1.5)
+    # A dyadic Fraction is a number; another is not a short game.
+    assert onag.Game(Fraction(-3, 4)) == onag.Game("-3/4") and onag.Game(Fraction(6, 3)) == 2
+    with pytest.raises(onag.InvalidInput, match="1/3 is not a dyadic rational"):
+        onag.Game(Fraction(1, 3))
     with pytest.raises(TypeError):
         onag.Game("^") + 1.5
     with pytest.raises(ValueError, match="max_memory='lots'"):
@@ -116,17 +120,20 @@ def test_limits_stop_a_long_call():
     with pytest.raises(onag.LimitExceeded) as e:
         onag.Game(board, max_positions=100)
     # The count includes the games the process already holds.
-    assert re.fullmatch(r"\d+ positions exceed the limit of 100 \(raise --max-positions\)", str(e.value))
+    # The limit is named as the keyword argument that sets it.
+    assert re.fullmatch(r"\d+ positions exceed the limit of 100 \(raise max_positions=\)", str(e.value))
     assert calc("1+1") == "2"
 
 
 def test_a_memory_limit_is_the_commands_one_line_error_and_the_interpreter_goes_on():
-    # The command's message for the same limit, after its `--upto N: ` context.
+    # The command's message for the same limit, after its `--upto N: `
+    # context, naming the limit as the keyword argument that sets it.
     err = cli("octal", "0.007", "--upto", "100000", "--max-memory", "64K", check=False)
     assert err.returncode == 2
     expected = err.stderr.strip().split("--upto 100000: ", 1)[1]
     assert expected == ("400004 bytes of tables exceed the memory limit of 65536 bytes "
                         "(raise --max-memory)")
+    expected = expected.replace("--max-memory", "max_memory=")
     for code in ("0.007", "0.77"):  # no period known; a period found at once
         start = time.process_time()
         with pytest.raises(onag.LimitExceeded) as e:
@@ -135,7 +142,7 @@ def test_a_memory_limit_is_the_commands_one_line_error_and_the_interpreter_goes_
         assert str(e.value) == expected and time.process_time() - start < 1
         assert isinstance(e.value, onag.Error)
     board = 'game.grid.Domineering(".....|.....|.....|.....|.....")'
-    with pytest.raises(onag.LimitExceeded, match=r"^\d+ bytes of tables exceed the memory limit of 65536 bytes \(raise --max-memory\)$"):
+    with pytest.raises(onag.LimitExceeded, match=r"^\d+ bytes of tables exceed the memory limit of 65536 bytes \(raise max_memory=\)$"):
         onag.Game(board, max_memory=65536)
     # The same calls go on working, within the limit or without one: the
     # positions the stopped search had begun are valued afresh.

@@ -234,3 +234,29 @@ def test_the_stubs_name_every_ruleset_constructor():
     stub = (Path(onag.__file__).parent / "__init__.pyi").read_text()
     for name, *_ in onag.rulesets():
         assert f"def {name}(position: Any, **params: Any) -> Position: ..." in stub
+
+
+def test_a_position_has_its_outcome_winning_moves_equality_and_sums_as_the_command():
+    for name, command, board in [("Domineering", "domineering", "...|...|.#."),
+                                 ("ToadsAndFrogs", "toads-and-frogs", "tt..f.f"),
+                                 ("Clobber", "clobber", "xox|ox.")]:
+        position = getattr(onag, name)(board)
+        expected = cli_json(command, board)
+        assert position.outcome == expected["outcome"]
+        assert [str(p) for p in position.left_winning_moves] == [m["position"] for m in expected["left_winning_moves"]]
+        assert [str(p) for p in position.right_winning_moves] == [m["position"] for m in expected["right_winning_moves"]]
+        # A winning move is an option whose value the mover wins moving second.
+        for p in position.left_winning_moves:
+            assert p in position.left_options and p.canonical_form >= 0
+        for p in position.right_winning_moves:
+            assert p in position.right_options and p.canonical_form <= 0
+    # Equal when ruleset, parameters and board agree; a set keeps one of each.
+    a, b = onag.Domineering("..|.."), onag.Domineering("..|..")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != onag.Cram("..|..") and a != onag.Domineering("...")
+    assert onag.GenToadsAndFrogs("t.f", maxJump=2) != onag.GenToadsAndFrogs("t.f", maxJump=3)
+    # Sums are canonical forms: the 2×2 board is 0, a column 1, a row -1.
+    column, row = onag.Domineering(".|."), onag.Domineering("..")
+    assert str(column + row) == "0" and column + row == onag.Game("0")
+    assert str(column + column + 1) == "3" and str(2 + row) == "1"
+    assert str(column + onag.Game("*")) == "1*"

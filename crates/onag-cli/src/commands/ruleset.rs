@@ -220,6 +220,11 @@ pub fn run(ctx: &Context, cmd: RulesetCommand) -> anyhow::Result<ExitCode> {
     for (i, text) in cmd.args.positions.iter().enumerate() {
         let arg = Arg::from_text(text, r.argument)?;
         let p = r.position(&params, &arg).map_err(|e| {
+            // A parameter the ruleset refuses is named as the option that
+            // gave it, not as the position.
+            if let Some(p) = r.params.iter().find(|p| e.message().starts_with(p.name)) {
+                return anyhow::anyhow!("--param {}: {}", p.name, e.message());
+            }
             let what = if cmd.args.positions.len() > 1 {
                 format!("position {}", i + 1)
             } else {
@@ -357,10 +362,32 @@ fn table(
             e.message()
         )
     })?;
+    let mut cells = Vec::new();
+    let valued = table_cells(ctx, r, params, (rows, cols), &mut cells);
+    if ctx.json() && (valued.is_ok() || !cells.is_empty()) {
+        // What was valued before a limit stopped the table is printed, as
+        // the text form prints each rectangle when it is valued.
+        let printed = render::json(&cells)?;
+        valued?;
+        return Ok(printed);
+    }
+    valued?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Values the rectangles of `--table` in order: printed as each is valued,
+/// or (for `--json`) pushed onto `cells`.
+fn table_cells(
+    ctx: &Context,
+    r: &'static Ruleset,
+    params: &catalog::Params,
+    (rows, cols): (usize, usize),
+    cells: &mut Vec<Cell>,
+) -> anyhow::Result<()> {
+    let Some(rectangle) = r.rectangle else { return Ok(()) };
     let mut arena = Arena::new();
     let mut solvers = Solvers::new();
     let mut out = render::Output::new();
-    let mut cells = Vec::new();
     for i in 1..=rows {
         for j in 1..=cols {
             let p: Box<dyn AnyPosition> = r.position(params, &Arg::Str(rectangle(i, j)))?;
@@ -393,10 +420,8 @@ fn table(
             }
         }
     }
-    if ctx.json() {
-        return render::json(&cells);
-    }
-    out.finish()
+    out.finish()?;
+    Ok(())
 }
 
 /// Runs `onag rulesets`: every ruleset with its calculator path and an example.

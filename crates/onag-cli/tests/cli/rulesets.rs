@@ -106,3 +106,29 @@ fn a_table_past_the_board_limit_is_refused_before_any_work() {
         "--table 100x100: the largest rectangle is not a board here",
     );
 }
+
+#[test]
+fn a_parameter_the_ruleset_refuses_is_named_as_the_option() {
+    assert_error(
+        &["partizan-subtraction", "--param", "leftSet=[1,0]", "--param", "rightSet=[2]", "5"],
+        "--param leftSet: leftSet must be an integer from 1",
+    );
+}
+
+#[test]
+fn a_json_table_stopped_by_a_limit_prints_the_rectangles_valued() {
+    // Each rectangle has its own limit: the small ones fit, 2x2 does not.
+    let run = onag(&["domineering", "--table", "3x3", "--json", "--max-positions", "3"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("exceed the limit of 3"), "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let cells = v.as_array().unwrap();
+    assert!(!cells.is_empty() && cells.len() < 9, "{}", run.stdout);
+    let text = onag(&["domineering", "--table", "3x3", "--quiet", "--max-positions", "3"]);
+    assert_eq!(text.stdout.lines().count(), cells.len(), "{}", text.stdout);
+    for (cell, line) in cells.iter().zip(text.stdout.lines()) {
+        let expected =
+            format!("{}x{}  {}", cell["rows"], cell["columns"], cell["value"].as_str().unwrap());
+        assert_eq!(line, expected);
+    }
+}

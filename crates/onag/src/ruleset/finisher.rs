@@ -186,6 +186,7 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
     /// Moves the arena and `ids` to a second thread.
     fn split(&mut self) {
         let Some((arena, ids)) = self.local.take() else { return };
+        self.arena_bytes.store(arena.memory_bytes(), Ordering::Relaxed);
         let (sender, inbox) = sync_channel::<Batch>(QUEUED);
         let (give_back, spare) = sync_channel::<Batch>(QUEUED);
         let bytes = self.arena_bytes;
