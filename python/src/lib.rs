@@ -1,6 +1,6 @@
 //! The `onag` Python package's native module `onag._onag`: thin layers over
 //! the library, each call releasing the GIL, taking the CLI's limits and
-//! stopping on Ctrl-C (see [`limits`]).
+//! stopping on Ctrl-C (see `limits`).
 
 mod calc;
 mod engine;

@@ -1,7 +1,7 @@
 //! The `onag` command: argument parsing and the exit-code switchboard.
 //!
 //! `main` parses the command line and hands the chosen subcommand to
-//! [`commands::run`]. Every failure becomes one line `error: ...` on stderr and
+//! [`commands::run()`]. Every failure becomes one line `error: ...` on stderr and
 //! exit code 2 (130 after Ctrl-C); a closed output pipe is success.
 
 mod args;

@@ -1,4 +1,4 @@
-//! One module per subcommand; [`run`] dispatches to them.
+//! One module per subcommand; [`run()`] dispatches to them.
 //!
 //! A subcommand computes through the library, then renders the result either
 //! as text or as JSON (`--json`) through [`crate::render`].

@@ -111,7 +111,7 @@ impl Uptimal {
     /// part (left out when it is 0 and there is a star), the star (`*`,
     /// `*m`), a point, then one character per coefficient (`0`–`9`, `A`–`Z`
     /// for 10 to 35, `(d)` beyond), each negative one followed by `-`; `0`
-    /// when there is none. An error past [`MAX_EXPANSION_DIGITS`] coefficients.
+    /// when there is none. An error past `MAX_EXPANSION_DIGITS` coefficients.
     pub fn expansion_text(&self) -> Result<String> {
         if self.length() > MAX_EXPANSION_DIGITS {
             return Err(Error::new(

@@ -4,10 +4,10 @@
 //!
 //! Invariants:
 //! - A collection never holds itself, directly or through other
-//!   collections or the variables a function captured: [`reaches`] is
+//!   collections or the variables a function captured: `reaches` is
 //!   checked before every insertion, so printing, comparing and copying a
 //!   value always end.
-//! - Collections nest at most [`MAX_NESTING`] deep ([`too_deep`] is checked
+//! - Collections nest at most `MAX_NESTING` deep (`too_deep` is checked
 //!   before every insertion and construction), so the recursion of printing,
 //!   comparing and dropping stays far inside the stack.
 //! - The lock is held only while the contents are read or changed, never

@@ -13,7 +13,7 @@
 //! - [`pow64`], [`pow128`]: powers;
 //! - [`Nimber64`], [`Nimber128`]: the same as values with operators;
 //! - [`NimberBig`]: any width, on top of the fixed widths;
-//! - [`reference`]: slow independent products that the tests compare against.
+//! - `reference`: slow independent products that the tests compare against.
 //!
 //! ```
 //! use onag::nimber::{Nimber64, mul64};

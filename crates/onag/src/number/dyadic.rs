@@ -7,7 +7,7 @@
 //! Additions and comparisons of small values run in `i128`; anything that could
 //! overflow goes to big integers. The only way to fail is an exponent beyond
 //! `u32::MAX` (a denominator with more than four billion bits), which returns
-//! [`ErrorKind::Overflow`](crate::ErrorKind::Overflow).
+//! [`ErrorKind::Overflow`].
 
 use std::cmp::Ordering;
 use std::fmt;

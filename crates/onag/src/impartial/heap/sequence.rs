@@ -5,7 +5,7 @@
 //! Two algorithms: the plain one (every option of every heap, `O(n²)` for
 //! octal games; any [`HeapRuleset`]) and the sparse-space one for
 //! take-and-break codes whose moves leave at most two heaps (see
-//! [`super::sparse`]), chosen automatically by [`TakeAndBreak::sequence`].
+//! `super::sparse`), chosen automatically by [`TakeAndBreak::sequence`].
 //! Values are stored as `u32`: four bytes a heap.
 
 use std::ops::ControlFlow;

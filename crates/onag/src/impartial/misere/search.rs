@@ -175,7 +175,7 @@ impl<'a> MisereSolver<'a> {
     /// The genus of the sum of `heaps`. The misère values `γk` of the sum
     /// plus `k` copies of `*2` are computed on its misère canonical form up
     /// to the point from which they provably repeat with period 2 (see
-    /// [`super::genus`]); the genus lists them up to the start of that
+    /// `super::genus`); the genus lists them up to the start of that
     /// 2-cycle (at least two terms), with the form's phylum.
     pub fn genus(&mut self, heaps: &[usize], budget: &Budget) -> Result<Genus> {
         let form = self.canonical_form(heaps, budget)?;

@@ -1,7 +1,7 @@
 //! Members (`x.Name(args)`): one table per kind of value, and the
 //! dispatcher that picks the table by the target's kind.
 //!
-//! Each table ([`table::Table`]) lists its members with their name, arity,
+//! Each table (`table::Table`) lists its members with their name, arity,
 //! help text and example; `:help` is generated from the tables
 //! ([`member_docs`]), and a test runs every example. Adding a member is one
 //! entry in one table. A member that CALCULATOR.md names but no library

@@ -12,8 +12,8 @@
 //!   alternating plays).
 //! - [`outcome`]: CGSuite's loopy outcome classes (`L`, `R`, `P`, `N`, `D`,
 //!   `PHat`, `PCheck`, `NHat`, `NCheck`).
-//! - [`print`]: CGSuite's notation; [`parse`]: its literals (`pass`, named
-//!   nodes, `on`, `over`, ..., sums, `&`); [`file`]: graph files with `L`/`R`
+//! - `print`: CGSuite's notation; `parse`: its literals (`pass`, named
+//!   nodes, `on`, `over`, ..., sums, `&`); `file`: graph files with `L`/`R`
 //!   edges; [`position`]: a trait for a user's own loopy ruleset;
 //!   [`survival`]: `G ≤ H` for stoppers by a lazy search of the survival
 //!   game; [`backsliding`]: Backsliding Toads and Frogs.

@@ -1,7 +1,7 @@
 //! Rulesets played on one row of cells (`game.strip`): Toads and Frogs with
 //! its generalisation and Elephants and Rhinos, and Toppling Dominoes.
 //!
-//! Strips are two bit planes of at most 128 cells ([`cells`]), so positions
+//! Strips are two bit planes of at most 128 cells (`cells`), so positions
 //! are small `Copy` values; each ruleset's module says (and proves) how its
 //! positions split into regions and which mirror images keep or negate the
 //! value, which is what makes them fast to value.
