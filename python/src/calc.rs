@@ -27,7 +27,7 @@ impl Calculator {
         &self,
         py: Python<'_>,
         source: &str,
-        max_positions: Option<u64>,
+        max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
     ) -> PyResult<String> {

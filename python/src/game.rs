@@ -76,7 +76,7 @@ impl Game {
     fn new(
         py: Python<'_>,
         value: &Bound<'_, PyAny>,
-        max_positions: Option<u64>,
+        max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
     ) -> PyResult<Game> {
@@ -313,7 +313,7 @@ impl Game {
     fn thermograph(
         &self,
         py: Python<'_>,
-        max_positions: Option<u64>,
+        max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
     ) -> PyResult<Thermograph> {

@@ -37,7 +37,7 @@ pub fn graph_grundy(
     py: Python<'_>,
     successors: Vec<Vec<u32>>,
     names: Option<Vec<String>>,
-    max_positions: Option<u64>,
+    max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
 ) -> PyResult<(Vec<u32>, Vec<Vec<u32>>)> {
@@ -65,7 +65,7 @@ pub fn graph_retrograde(
     py: Python<'_>,
     successors: Vec<Vec<u32>>,
     misere: bool,
-    max_positions: Option<u64>,
+    max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
 ) -> PyResult<Vec<(&'static str, Option<u32>, Option<u32>)>> {

@@ -167,7 +167,7 @@ pub fn octal(
     py: Python<'_>,
     code: &str,
     upto: u64,
-    max_positions: Option<u64>,
+    max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
 ) -> PyResult<GrundySequence> {
@@ -224,7 +224,7 @@ pub fn subtraction(
     all_but: Option<Vec<u64>>,
     rule: Option<&str>,
     search: u64,
-    max_positions: Option<u64>,
+    max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
 ) -> PyResult<GrundySequence> {

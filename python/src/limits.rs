@@ -44,10 +44,11 @@ pub struct Limits {
 impl Limits {
     /// Reads the three keyword arguments.
     pub fn new(
-        max_positions: Option<u64>,
+        max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
     ) -> PyResult<Limits> {
+        let max_positions = max_positions.map(position_count).transpose()?;
         let max_memory = max_memory.map(memory_bytes).transpose()?;
         let timeout = match timeout {
             Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
@@ -80,6 +81,17 @@ impl Limits {
 
 /// `max_memory=`: a number of bytes, or a size with a suffix as the CLI
 /// takes it (`"512M"`, `"4G"`; K, M, G, T are powers of 1024).
+/// `max_positions=`: an int, 0 or more (a float is Python's usual
+/// `TypeError`).
+fn position_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let n: num_bigint::BigInt = value.extract()?;
+    u64::try_from(&n).map_err(|_| {
+        PyValueError::new_err(format!(
+            "max_positions={n}: expected a number of positions, 0 or more"
+        ))
+    })
+}
+
 fn memory_bytes(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;

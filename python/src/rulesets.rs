@@ -108,7 +108,7 @@ impl Position {
     fn value(
         &self,
         py: Python<'_>,
-        max_positions: Option<u64>,
+        max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         timeout: Option<f64>,
     ) -> PyResult<Game> {

@@ -110,6 +110,8 @@ def test_errors_are_onag_errors_with_one_line_messages():
         onag.Game("^", max_memory="lots")
     with pytest.raises(ValueError, match="timeout=-1"):
         onag.Game("^", timeout=-1)
+    with pytest.raises(ValueError, match=r"^max_positions=-1: expected a number of positions, 0 or more$"):
+        onag.Game("^", max_positions=-1)
 
 
 def test_limits_stop_a_long_call():
