@@ -101,6 +101,11 @@ impl Game {
             // A dyadic fraction is a number; another one is not a short game.
             let numerator: BigInt = value.getattr("numerator")?.extract()?;
             let denominator: BigInt = value.getattr("denominator")?.extract()?;
+            if denominator.sign() == num_bigint::Sign::NoSign {
+                return Err(pyo3::exceptions::PyZeroDivisionError::new_err(
+                    "Game(): a Fraction with denominator 0",
+                ));
+            }
             let q = num_rational::BigRational::new(numerator, denominator);
             return long(py, &limits, move |engine, budget| {
                 engine.value_game(onag::lang::Value::Number(q), budget)

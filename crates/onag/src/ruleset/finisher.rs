@@ -38,7 +38,7 @@ const BATCH_TERMS: usize = 1 << 13;
 const QUEUED: usize = 8;
 
 /// The largest region index: the low bit of a packed term is its sign.
-const MAX_INDEX: u32 = u32::MAX >> 1;
+pub(super) const MAX_INDEX: u32 = u32::MAX >> 1;
 
 /// Regions to value, packed: for each, its options' terms (region index
 /// shifted left by one, the low bit set where the option holds the region's
@@ -94,6 +94,9 @@ impl Batch {
     }
 }
 
+/// The arena and `ids`, wherever regions are valued.
+type Local<'env> = (&'env mut Arena, &'env mut Vec<GameId>);
+
 /// The second thread's end of the pipeline.
 struct Remote<'scope> {
     sender: SyncSender<Batch>,
@@ -105,7 +108,7 @@ struct Remote<'scope> {
 pub(super) struct Finisher<'scope, 'env> {
     scope: &'scope Scope<'scope, 'env>,
     /// The arena and `ids` while regions are valued on this thread.
-    local: Option<(&'env mut Arena, &'env mut Vec<GameId>)>,
+    local: Option<Local<'env>>,
     remote: Option<Remote<'scope>>,
     batch: Batch,
     /// The index the next region gets.
@@ -183,15 +186,18 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
         }
     }
 
-    /// Moves the arena and `ids` to a second thread.
+    /// Moves the arena and `ids` to a second thread. When no thread can be
+    /// started, regions go on being valued on this one.
     fn split(&mut self) {
-        let Some((arena, ids)) = self.local.take() else { return };
-        self.arena_bytes.store(arena.memory_bytes(), Ordering::Relaxed);
+        // The arena is handed over once the thread runs, so that a thread
+        // the system refuses leaves it here.
+        let (hand_over, take_over) = sync_channel::<Local<'env>>(1);
         let (sender, inbox) = sync_channel::<Batch>(QUEUED);
         let (give_back, spare) = sync_channel::<Batch>(QUEUED);
         let bytes = self.arena_bytes;
         let stop = self.stop;
-        let worker = self.scope.spawn(move || {
+        let spawned = std::thread::Builder::new().spawn_scoped(self.scope, move || {
+            let Ok((arena, ids)) = take_over.recv() else { return Ok(()) };
             for mut batch in inbox {
                 if stop.load(Ordering::Relaxed) {
                     break;
@@ -205,6 +211,18 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
             }
             Ok(())
         });
+        let Ok(worker) = spawned else {
+            self.split_after = None;
+            return;
+        };
+        let Some((arena, ids)) = self.local.take() else { return };
+        self.arena_bytes.store(arena.memory_bytes(), Ordering::Relaxed);
+        // The thread waits for exactly this message, so the send succeeds.
+        if let Err(returned) = hand_over.send((arena, ids)) {
+            self.local = Some(returned.0);
+            self.split_after = None;
+            return;
+        }
         self.remote = Some(Remote { sender, spare, worker });
     }
 

@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use rayon::prelude::*;
 
-use super::finisher::{Finisher, SPLIT_AFTER};
+use super::finisher::{Finisher, MAX_INDEX, SPLIT_AFTER};
 use super::position::{PartizanPosition, Player};
 use super::table::RegionTable;
 use crate::budget::Budget;
@@ -364,7 +364,11 @@ impl<P: PartizanPosition> Solver<P> {
         for (key, result) in missing.into_iter().zip(solved) {
             let (worker, v) = result?;
             let id = arena.import(&worker, v)?;
-            self.values.insert(key.clone(), Some(self.ids.len() as u32));
+            let index = u32::try_from(self.ids.len())
+                .ok()
+                .filter(|&i| i <= MAX_INDEX)
+                .ok_or_else(|| Error::new(ErrorKind::Overflow, "more than 2^31 regions"))?;
+            self.values.insert(key.clone(), Some(index));
             self.ids.push(id);
         }
         Ok(())
@@ -388,7 +392,12 @@ impl<P: PartizanPosition> Solver<P> {
         let budget = &self.budget;
         let nim_bytes = self.nim_values.bytes();
         let split_after = self.split_after;
-        let (table, expander, ids) = (&mut self.values, &mut self.expander, &mut self.ids);
+        let expander = &mut self.expander;
+        // Until the search has succeeded, the guard drops the regions in
+        // progress and those whose value was queued but not built, on an
+        // error and on a panic alike: the table holds values only.
+        let mut guard = ValuedOnly { table: &mut self.values, ids: &mut self.ids, done: false };
+        let (table, ids) = (&mut *guard.table, &mut *guard.ids);
         let shared = (AtomicU64::new(0), AtomicBool::new(false));
         let result = std::thread::scope(|scope| {
             let finisher = RefCell::new(Finisher::new(scope, arena, ids, &shared, split_after));
@@ -413,12 +422,7 @@ impl<P: PartizanPosition> Solver<P> {
             );
             finisher.into_inner().close(searched)
         });
-        if result.is_err() {
-            // Regions in progress, and regions whose value was queued but
-            // not built, are dropped: the table holds values only.
-            let valued = self.ids.len();
-            self.values.retain(|v| matches!(v, Some(i) if (*i as usize) < valued));
-        }
+        guard.done = result.is_ok();
         result
     }
 
@@ -499,6 +503,23 @@ impl<P: PartizanPosition> Solver<P> {
     /// The arena of the forms [`Solver::misere_form`] returns.
     pub fn misere_forms(&self) -> &MisereForms {
         &self.misere
+    }
+}
+
+/// Keeps a region table to regions with a built value when it is dropped
+/// before `done` is set (a search stopped by an error or a panic).
+struct ValuedOnly<'a, P: PartizanPosition> {
+    table: &'a mut Table<P, u32>,
+    ids: &'a mut Vec<GameId>,
+    done: bool,
+}
+
+impl<P: PartizanPosition> Drop for ValuedOnly<'_, P> {
+    fn drop(&mut self) {
+        if !self.done {
+            let valued = self.ids.len();
+            self.table.retain(|v| matches!(v, Some(i) if (*i as usize) < valued));
+        }
     }
 }
 
@@ -645,6 +666,63 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
             assert!(solver.values.len() <= solver.ids.len(), "only valued regions are kept");
             solver.set_budget(Budget::unlimited());
+            let again = solver.value(&mut arena, &board).unwrap();
+            let fresh = Solver::new().value(&mut arena, &board).unwrap();
+            assert_eq!(again, fresh);
+        });
+    }
+
+    /// While set, [`Fragile`] counts the positions it expands and panics on
+    /// the 300th.
+    static FRAGILE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    static EXPANDED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    /// Domineering whose move generation panics once a search has gone some
+    /// way while [`FRAGILE`] is set: a ruleset with a bug.
+    #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+    struct Fragile(Domineering);
+
+    impl PartizanPosition for Fragile {
+        fn options(&self, player: Player, out: &mut Vec<Self>) {
+            use std::sync::atomic::Ordering::Relaxed;
+            if FRAGILE.load(Relaxed)
+                && player == Player::Left
+                && EXPANDED.fetch_add(1, Relaxed) == 300
+            {
+                panic!("a ruleset with a bug");
+            }
+            let mut options = Vec::new();
+            self.0.options(player, &mut options);
+            out.extend(options.into_iter().map(Fragile));
+        }
+
+        fn regions(&self, out: &mut Vec<Self>) {
+            let mut regions = Vec::new();
+            self.0.regions(&mut regions);
+            out.extend(regions.into_iter().map(Fragile));
+        }
+
+        fn normalize(&self) -> (Self, bool) {
+            let (p, negated) = self.0.normalize();
+            (Fragile(p), negated)
+        }
+    }
+
+    #[test]
+    fn a_panic_after_the_split_leaves_only_built_values_in_the_table() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            let board = Fragile(Domineering::parse(".....|.....|.....|.....").unwrap());
+            let mut arena = Arena::new();
+            let mut solver = Solver::<Fragile>::new();
+            solver.split_after = 10;
+            FRAGILE.store(true, std::sync::atomic::Ordering::Relaxed);
+            let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                solver.value(&mut arena, &board)
+            }));
+            FRAGILE.store(false, std::sync::atomic::Ordering::Relaxed);
+            assert!(panicked.is_err());
+            assert!(solver.known() > 0 && solver.known() <= solver.ids.len());
             let again = solver.value(&mut arena, &board).unwrap();
             let fresh = Solver::new().value(&mut arena, &board).unwrap();
             assert_eq!(again, fresh);
