@@ -99,16 +99,22 @@ impl Engine {
         }
     }
 
+    /// The arena and the rulesets' solvers, both with `budget` installed.
+    fn ruleset_engine(&mut self, budget: &Budget) -> (&mut Arena, &mut Solvers) {
+        self.solvers.set_budget(budget.clone());
+        let Engine { session, solvers, .. } = self;
+        let arena = session.arena();
+        arena.set_budget(budget.clone());
+        (arena, solvers)
+    }
+
     /// The canonical form of a ruleset position.
     pub fn position_value(
         &mut self,
         position: &dyn AnyPosition,
         budget: &Budget,
     ) -> onag::Result<GameId> {
-        self.solvers.set_budget(budget.clone());
-        let Engine { session, solvers, .. } = self;
-        let arena = session.arena();
-        arena.set_budget(budget.clone());
+        let (arena, solvers) = self.ruleset_engine(budget);
         position.value(arena, solvers)
     }
 
@@ -118,10 +124,7 @@ impl Engine {
         position: &dyn AnyPosition,
         budget: &Budget,
     ) -> onag::Result<onag::ruleset::analysis::Analysis> {
-        self.solvers.set_budget(budget.clone());
-        let Engine { session, solvers, .. } = self;
-        let arena = session.arena();
-        arena.set_budget(budget.clone());
+        let (arena, solvers) = self.ruleset_engine(budget);
         onag::ruleset::analysis::analyse(&[position.clone_box()], arena, solvers)
     }
 }

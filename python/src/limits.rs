@@ -79,8 +79,6 @@ impl Limits {
     }
 }
 
-/// `max_memory=`: a number of bytes, or a size with a suffix as the CLI
-/// takes it (`"512M"`, `"4G"`; K, M, G, T are powers of 1024).
 /// `max_positions=`: an int, 0 or more (a float is Python's usual
 /// `TypeError`).
 fn position_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -92,6 +90,8 @@ fn position_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
+/// `max_memory=`: a number of bytes, or a size with a suffix as the CLI
+/// takes it (`"512M"`, `"4G"`; K, M, G, T are powers of 1024).
 fn memory_bytes(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;

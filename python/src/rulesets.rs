@@ -2,11 +2,11 @@
 //! (`onag.Domineering("....|....")`): the Python side makes one constructor
 //! per catalog name, each a `Position` of that ruleset.
 
+use std::hash::BuildHasher;
+
 use num_bigint::BigInt;
 use onag::ruleset::catalog::{self, Arg, Ruleset};
 use onag::ruleset::{AnyPosition, Player};
-use std::hash::BuildHasher;
-
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;

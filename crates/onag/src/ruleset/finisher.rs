@@ -38,7 +38,7 @@ const BATCH_TERMS: usize = 1 << 13;
 const QUEUED: usize = 8;
 
 /// The largest region index: the low bit of a packed term is its sign.
-pub(super) const MAX_INDEX: u32 = u32::MAX >> 1;
+const MAX_INDEX: u32 = u32::MAX >> 1;
 
 /// Regions to value, packed: for each, its options' terms (region index
 /// shifted left by one, the low bit set where the option holds the region's
@@ -68,10 +68,13 @@ impl Batch {
     }
 
     /// Values the regions in order, pushing each canonical form onto `ids`.
-    fn value_into(&self, arena: &mut Arena, ids: &mut Vec<GameId>) -> Result<()> {
-        let mut values = Vec::new();
-        let mut negated = Vec::new();
-        let mut options = Vec::new();
+    fn value_into(
+        &self,
+        arena: &mut Arena,
+        ids: &mut Vec<GameId>,
+        scratch: &mut Scratch,
+    ) -> Result<()> {
+        let Scratch { values, negated, options } = scratch;
         let (mut end_from, mut term_from) = (0usize, 0usize);
         for &(end_to, left_count) in &self.regions {
             options.clear();
@@ -83,7 +86,7 @@ impl Batch {
                     values.push(ids[(t >> 1) as usize]);
                     negated.push(t & 1 == 1);
                 }
-                options.push(super::solver::sum_values(arena, &values, &negated)?);
+                options.push(super::solver::sum_values(arena, values, negated)?);
                 term_from = end;
             }
             end_from = end_to as usize;
@@ -92,6 +95,22 @@ impl Batch {
         }
         Ok(())
     }
+}
+
+/// The buffers [`Batch::value_into`] reuses from one region to the next.
+#[derive(Default)]
+struct Scratch {
+    values: Vec<GameId>,
+    negated: Vec<bool>,
+    options: Vec<GameId>,
+}
+
+/// The index of the region after `count` regions, within [`MAX_INDEX`].
+pub(super) fn region_index(count: usize) -> Result<u32> {
+    u32::try_from(count)
+        .ok()
+        .filter(|&i| i <= MAX_INDEX)
+        .ok_or_else(|| Error::new(ErrorKind::Overflow, "more than 2^31 regions"))
 }
 
 /// The arena and `ids`, wherever regions are valued.
@@ -104,6 +123,17 @@ struct Remote<'scope> {
     worker: ScopedJoinHandle<'scope, Result<()>>,
 }
 
+impl Remote<'_> {
+    /// Sends `batch` to the second thread, leaving an empty one in its place.
+    fn send(&self, batch: &mut Batch) -> Result<()> {
+        let fresh = self.spare.try_recv().unwrap_or_default();
+        let full = std::mem::replace(batch, fresh);
+        // A closed channel means the second thread stopped on an error,
+        // which `Finisher::close` reports.
+        self.sender.send(full).map_err(|_| Error::invalid("the valuing thread stopped"))
+    }
+}
+
 /// Where a search's expanded regions are valued.
 pub(super) struct Finisher<'scope, 'env> {
     scope: &'scope Scope<'scope, 'env>,
@@ -111,6 +141,8 @@ pub(super) struct Finisher<'scope, 'env> {
     local: Option<Local<'env>>,
     remote: Option<Remote<'scope>>,
     batch: Batch,
+    /// The buffers of regions valued on this thread.
+    scratch: Scratch,
     /// The index the next region gets.
     next: u32,
     /// Regions handed over in this search.
@@ -142,6 +174,7 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
             local: Some((arena, ids)),
             remote: None,
             batch: Batch::default(),
+            scratch: Scratch::default(),
             next,
             handed: 0,
             arena_bytes: &shared.0,
@@ -158,15 +191,12 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
         ends: &[u32],
         left_count: usize,
     ) -> Result<u32> {
-        if self.next > MAX_INDEX {
-            return Err(Error::new(ErrorKind::Overflow, "more than 2^31 regions"));
-        }
+        let index = region_index(self.next as usize)?;
         self.batch.push(terms, ends, left_count);
-        let index = self.next;
         self.next += 1;
         self.handed += 1;
         if let Some((arena, ids)) = self.local.as_mut() {
-            self.batch.value_into(arena, ids)?;
+            self.batch.value_into(arena, ids, &mut self.scratch)?;
             self.batch.clear();
             if self.split_after.is_some_and(|n| self.handed >= n) {
                 self.split();
@@ -198,11 +228,12 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
         let stop = self.stop;
         let spawned = std::thread::Builder::new().spawn_scoped(self.scope, move || {
             let Ok((arena, ids)) = take_over.recv() else { return Ok(()) };
+            let mut scratch = Scratch::default();
             for mut batch in inbox {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                batch.value_into(arena, ids)?;
+                batch.value_into(arena, ids, &mut scratch)?;
                 bytes.store(arena.memory_bytes(), Ordering::Relaxed);
                 batch.clear();
                 if let Err(TrySendError::Disconnected(_)) = give_back.try_send(batch) {
@@ -228,28 +259,23 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
 
     /// Sends the batch to the second thread.
     fn send(&mut self) -> Result<()> {
-        let Some(remote) = &self.remote else { return Ok(()) };
-        let fresh = remote.spare.try_recv().unwrap_or_default();
-        let batch = std::mem::replace(&mut self.batch, fresh);
-        // A closed channel means the second thread stopped on an error,
-        // which `close` reports.
-        remote.sender.send(batch).map_err(|_| Error::invalid("the valuing thread stopped"))
+        match &self.remote {
+            Some(remote) => remote.send(&mut self.batch),
+            None => Ok(()),
+        }
     }
 
     /// Waits until every region handed over is valued (or, after `failed`,
     /// stops the second thread early) and reports the first error: the
     /// second thread's, else `failed`'s.
     pub(super) fn close(mut self, failed: Result<()>) -> Result<()> {
-        if self.remote.is_none() {
-            return failed;
-        }
+        let Some(remote) = self.remote.take() else { return failed };
         let sent = if failed.is_ok() {
-            self.send()
+            remote.send(&mut self.batch)
         } else {
             self.stop.store(true, Ordering::Relaxed);
             Ok(())
         };
-        let Some(remote) = self.remote.take() else { return failed };
         drop(remote.sender);
         let worked = remote
             .worker

@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use rayon::prelude::*;
 
-use super::finisher::{Finisher, MAX_INDEX, SPLIT_AFTER};
+use super::finisher::{Finisher, SPLIT_AFTER, region_index};
 use super::position::{PartizanPosition, Player};
 use super::table::RegionTable;
 use crate::budget::Budget;
@@ -364,10 +364,7 @@ impl<P: PartizanPosition> Solver<P> {
         for (key, result) in missing.into_iter().zip(solved) {
             let (worker, v) = result?;
             let id = arena.import(&worker, v)?;
-            let index = u32::try_from(self.ids.len())
-                .ok()
-                .filter(|&i| i <= MAX_INDEX)
-                .ok_or_else(|| Error::new(ErrorKind::Overflow, "more than 2^31 regions"))?;
+            let index = region_index(self.ids.len())?;
             self.values.insert(key.clone(), Some(index));
             self.ids.push(id);
         }
