@@ -27,6 +27,7 @@ pub mod loopy;
 pub mod nimber;
 pub mod number;
 pub mod picture;
+mod prefetch;
 pub mod ruleset;
 
 pub use budget::Budget;

@@ -35,6 +35,15 @@ pub(super) fn mix(key: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Asks the processor to bring the slot where a lookup of `key` in `slots`
+/// starts into cache (a hint: nothing is read).
+#[inline]
+fn prefetch_home<T>(slots: &[T], key: u64) {
+    if !slots.is_empty() {
+        crate::prefetch::prefetch(slots, home(key, slots.len() - 1));
+    }
+}
+
 /// Whether a table of `slots` slots is full enough to grow before one more
 /// entry.
 fn must_grow(len: usize, slots: usize) -> bool {
@@ -73,6 +82,13 @@ impl<V: Copy + Default> IdMemo<V> {
     #[inline]
     pub(crate) fn contains_key(&self, key: u64) -> bool {
         self.get(key).is_some()
+    }
+
+    /// Asks the processor to bring the slot where a lookup of `key` starts
+    /// into cache (a hint: nothing is read).
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        prefetch_home(&self.slots, key);
     }
 
     /// Stores `value` for `key`, replacing an earlier value.
@@ -156,6 +172,13 @@ impl FlagMemo {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Asks the processor to bring the slot where a lookup of `key` starts
+    /// into cache (a hint: nothing is read).
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        prefetch_home(&self.slots, key);
     }
 
     /// Stores `value` for `key` (nothing when the key's first id is 2^31 or

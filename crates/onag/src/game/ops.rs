@@ -17,7 +17,7 @@
 
 use std::cmp::Ordering;
 
-use super::arena::{Arena, GameId, PENDING, PartizanOutcome, key};
+use super::arena::{Arena, GameId, PENDING, PartizanOutcome, key, sum_key};
 use super::nus::Nus;
 use crate::error::Result;
 use crate::number::{Dyadic, simplest_in};
@@ -54,20 +54,11 @@ impl Arena {
             let diff = b.add(&a.neg()?)?;
             return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
         }
-        // Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
-        // And LS(G) < RS(H) gives G < H: RS(H − G) ≥ RS(H) − LS(G) > 0
-        // (RS(A + B) ≥ RS(A) + RS(B)), and a game whose Right stop is
-        // positive is positive. Most games' stops are at hand in fixed
-        // point, which is cheaper than the memo; the answers they give are
-        // not stored.
+        // Stops often decide (`stops_decide`). Most games' stops are at hand
+        // in fixed point, which is cheaper than the memo; the answers they
+        // give are not stored.
         if let (Some(gs), Some(hs)) = (self.quick_stops(g), self.quick_stops(h)) {
-            if gs[0] > hs[0] || gs[1] > hs[1] {
-                return Ok(Some(false));
-            }
-            if gs[0] < hs[1] {
-                return Ok(Some(true));
-            }
-            return Ok(self.leq_memo.get(key(g, h)));
+            return Ok(stops_decide(gs, hs).or_else(|| self.leq_memo.get(key(g, h))));
         }
         if let Some(known) = self.leq_memo.get(key(g, h)) {
             return Ok(Some(known));
@@ -141,15 +132,31 @@ impl Arena {
             let mut answer = true;
             if !scanned {
                 // One pass with closed forms, memo and stops before any search:
-                // a sub-question that holds settles the frame at once.
+                // a sub-question that holds settles the frame at once. The
+                // pass reads every sub-question's games and memo slot: ask
+                // for them all first, so their loads overlap.
                 stack[top].scanned = true;
                 for j in i..nhr + ngl {
                     let (x, y) =
                         if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) };
-                    if self.leq_quick(x, y)? == Some(true) {
-                        answer = false;
-                        i = nhr + ngl;
-                        break;
+                    if x != PENDING && y != PENDING {
+                        self.prefetch_record(if j < nhr { x } else { y });
+                        self.leq_memo.prefetch(key(x, y));
+                    }
+                }
+                for j in i..nhr + ngl {
+                    let (x, y) =
+                        if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) };
+                    match self.leq_quick(x, y)? {
+                        Some(true) => {
+                            answer = false;
+                            i = nhr + ngl;
+                            break;
+                        }
+                        Some(false) => {}
+                        // A sub-question that may need a search of its own:
+                        // its option lists come next.
+                        None => self.prefetch_options(if j < nhr { x } else { y }),
                     }
                 }
             }
@@ -310,8 +317,7 @@ impl Arena {
             let v = a.add(b)?;
             return self.nus_id(v).map(Some);
         }
-        let k = if g <= h { key(g, h) } else { key(h, g) };
-        Ok(self.sum_memo.get(k))
+        Ok(self.sum_memo.get(sum_key(g, h)))
     }
 
     /// The pairs whose sums are the options of `g + h`: `(left, right)`.
@@ -350,6 +356,10 @@ impl Arena {
             self.ensure_options(a)?;
             self.ensure_options(b)?;
             let (lp, rp) = self.sum_pairs(a, b);
+            // Ask for every pair's memo slot at once, so the loads overlap.
+            for &(x, y) in lp.iter().chain(rp.iter()) {
+                self.sum_memo.prefetch(sum_key(x, y));
+            }
             let mut missing = false;
             for &(x, y) in lp.iter().chain(rp.iter()) {
                 if self.add_quick(x, y)?.is_none() {
@@ -380,12 +390,10 @@ impl Arena {
             } else {
                 self.canonical_sum((left, l_split), (right, r_split))?
             };
-            let k = if a <= b { key(a, b) } else { key(b, a) };
-            self.sum_memo.insert(k, sum);
+            self.sum_memo.insert(sum_key(a, b), sum);
             stack.pop();
         }
-        let k = if g <= h { key(g, h) } else { key(h, g) };
-        self.sum_memo.get(k).ok_or_else(missing_memo)
+        self.sum_memo.get(sum_key(g, h)).ok_or_else(missing_memo)
     }
 
     /// `g − h`.
@@ -559,6 +567,24 @@ impl Arena {
             None => (true, 0, 0, i),
         }));
         order.sort_unstable();
+        // Most options are compared with the first: ask for the memo slots
+        // of the comparisons stops cannot settle at once, so their loads
+        // overlap.
+        if let Some(&(false, .., first)) = order.first() {
+            let b = opts[first];
+            let bs = self.quick_stops(b);
+            for &(unknown, .., i) in &order[1..] {
+                let x = opts[i];
+                if let (false, Some(bs), Some(xs)) = (unknown, bs, self.quick_stops(x)) {
+                    let (lo, hi) = if left { (xs, bs) } else { (bs, xs) };
+                    if stops_decide(lo, hi).is_some() {
+                        continue;
+                    }
+                }
+                self.leq_memo.prefetch(if left { key(x, b) } else { key(b, x) });
+                self.prefetch_options(x);
+            }
+        }
         // `best` holds the indices of the options undominated so far.
         'next: for &(.., i) in order.iter() {
             let x = opts[i];
@@ -675,6 +701,21 @@ impl Arena {
         have_l.sort_by_key(key);
         have_r.sort_by_key(key);
         (want_l == have_l && want_r == have_r).then_some(candidate)
+    }
+}
+
+/// `G ≤ H` when the fixed-point stops `gs` of G and `hs` of H decide it.
+///
+/// Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H). And
+/// LS(G) < RS(H) gives G < H: RS(H − G) ≥ RS(H) − LS(G) > 0 (RS(A + B) ≥
+/// RS(A) + RS(B)), and a game whose Right stop is positive is positive.
+fn stops_decide(gs: [i64; 2], hs: [i64; 2]) -> Option<bool> {
+    if gs[0] > hs[0] || gs[1] > hs[1] {
+        Some(false)
+    } else if gs[0] < hs[1] {
+        Some(true)
+    } else {
+        None
     }
 }
 

@@ -189,21 +189,6 @@ fn decode(state: u32) -> Value {
 /// How many positions of a level ahead the solver prefetches predecessors' state.
 const AHEAD: usize = 4;
 
-/// Asks the processor to bring `state[p]` into cache (a hint; nothing is read).
-#[inline]
-fn prefetch(state: &[u32], p: u32) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(x) = state.get(p as usize) {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let ptr: *const u32 = x;
-        // SAFETY: a prefetch is only a hint: it reads no data into the
-        // program and cannot fault; the pointer comes from a reference.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr.cast()) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (state, p);
-}
-
 /// Solves a game given by its predecessors.
 ///
 /// Fails when a predecessor is out of range, a position has 2^31 - 1 moves or
@@ -332,7 +317,7 @@ fn run<G: PredecessorGame>(
                 budget.progress("solving", resolved, Some(total));
             }
             if let Some(&t) = frontier.get(i + AHEAD) {
-                game.predecessors_ahead(t, |p| prefetch(&state, p));
+                game.predecessors_ahead(t, |p| crate::prefetch::prefetch(&state, p as usize));
             }
             let s_win = state[s as usize] & WIN != 0;
             let s_side = game.to_move(s);

@@ -74,11 +74,22 @@ impl Batch {
         ids: &mut Vec<GameId>,
         scratch: &mut Scratch,
     ) -> Result<()> {
-        let Scratch { values, negated, options } = scratch;
+        let Scratch { values, negated, options, terms, sums } = scratch;
         let (mut end_from, mut term_from) = (0usize, 0usize);
         for &(end_to, left_count) in &self.regions {
-            options.clear();
-            for &end in &self.ends[end_from..end_to as usize] {
+            let ends = &self.ends[end_from..end_to as usize];
+            end_from = end_to as usize;
+            // Three passes over the options, each asking for what the next
+            // one reads before reading any of it, so the loads of all the
+            // options overlap: the terms' games, then their negatives and
+            // the sums' memo slots, then the sums.
+            let term_to = ends.last().map_or(term_from, |&end| end as usize);
+            for &t in &self.terms[term_from..term_to] {
+                arena.prefetch_term(ids[(t >> 1) as usize], t & 1 == 1);
+            }
+            terms.clear();
+            sums.clear();
+            for &end in ends {
                 let end = end as usize;
                 values.clear();
                 negated.clear();
@@ -86,10 +97,21 @@ impl Batch {
                     values.push(ids[(t >> 1) as usize]);
                     negated.push(t & 1 == 1);
                 }
-                options.push(super::solver::sum_values(arena, values, negated)?);
                 term_from = end;
+                let start = terms.len();
+                let flip = super::solver::sum_terms(arena, values, negated, terms)?;
+                if let [a, b, ..] = terms[start..] {
+                    arena.prefetch_sum(a, b);
+                }
+                sums.push((terms.len() as u32, flip));
             }
-            end_from = end_to as usize;
+            options.clear();
+            let mut start = 0;
+            for &(end, flip) in sums.iter() {
+                let end = end as usize;
+                options.push(super::solver::add_terms(arena, &terms[start..end], flip)?);
+                start = end;
+            }
             let (left, right) = options.split_at(left_count as usize);
             ids.push(arena.from_options(left, right)?);
         }
@@ -103,6 +125,11 @@ struct Scratch {
     values: Vec<GameId>,
     negated: Vec<bool>,
     options: Vec<GameId>,
+    /// Every option's terms, ready to add ([`sum_terms`](super::solver::sum_terms)).
+    terms: Vec<GameId>,
+    /// Per option: where its terms end in `terms`, and whether its sum is
+    /// negated.
+    sums: Vec<(u32, bool)>,
 }
 
 /// The index of the region after `count` regions, within [`MAX_INDEX`].

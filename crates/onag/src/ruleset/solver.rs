@@ -554,33 +554,58 @@ fn misere_finish<P: PartizanPosition>(
 ///   So the options of a ruleset whose colour swap negates (Right's moves
 ///   mirror Left's) reuse every sum Left's options needed.
 pub(super) fn sum_values(arena: &mut Arena, values: &[GameId], negated: &[bool]) -> Result<GameId> {
-    match values {
-        [] => return Ok(arena.zero()),
-        [v] => return if negated[0] { arena.neg(*v) } else { Ok(*v) },
-        _ => {}
-    }
-    let mut terms: Vec<(GameId, bool)> =
-        values.iter().copied().zip(negated.iter().copied()).collect();
-    terms.sort_unstable();
-    let negatives = terms.iter().filter(|t| t.1).count();
-    let flip = 2 * negatives > terms.len() || (2 * negatives == terms.len() && terms[0].1);
-    let mut ids = Vec::with_capacity(terms.len());
-    for (v, n) in terms {
+    let mut ids = Vec::with_capacity(values.len());
+    let flip = sum_terms(arena, values, negated, &mut ids)?;
+    add_terms(arena, &ids, flip)
+}
+
+/// The first half of [`sum_values`]: appends to `ids` the terms to add, in
+/// increasing order, and tells whether their total is to be negated.
+pub(super) fn sum_terms(
+    arena: &mut Arena,
+    values: &[GameId],
+    negated: &[bool],
+    ids: &mut Vec<GameId>,
+) -> Result<bool> {
+    let start = ids.len();
+    let negatives = negated.iter().filter(|&&n| n).count();
+    // The least id decides a tie: the sign it has among the sorted terms.
+    let least_negated =
+        values.iter().zip(negated).min_by_key(|&(&v, &n)| (v, n)).is_some_and(|(_, &n)| n);
+    let flip = 2 * negatives > values.len() || (2 * negatives == values.len() && least_negated);
+    for (&v, &n) in values.iter().zip(negated) {
         ids.push(if n != flip { arena.neg(v)? } else { v });
     }
-    ids.sort_unstable();
-    let mut sum = arena.zero();
-    for run in ids.chunk_by(|a, b| a == b) {
-        if run.len() < DOUBLE_FROM {
-            for &id in run {
-                sum = arena.add(sum, id)?;
+    ids[start..].sort_unstable();
+    Ok(flip)
+}
+
+/// The second half of [`sum_values`]: the total of `ids` (sorted), negated
+/// when `flip`.
+pub(super) fn add_terms(arena: &mut Arena, ids: &[GameId], flip: bool) -> Result<GameId> {
+    let mut sum = match ids {
+        [] => arena.zero(),
+        [v] => *v,
+        _ => {
+            let mut sum = arena.zero();
+            for run in ids.chunk_by(|a, b| a == b) {
+                if run.len() < DOUBLE_FROM {
+                    for &id in run {
+                        sum = arena.add(sum, id)?;
+                    }
+                } else {
+                    let copies =
+                        arena.norton_multiply(run[0], &num_bigint::BigInt::from(run.len()))?;
+                    sum = arena.add(sum, copies)?;
+                }
             }
-        } else {
-            let copies = arena.norton_multiply(run[0], &num_bigint::BigInt::from(run.len()))?;
-            sum = arena.add(sum, copies)?;
+            sum
         }
+    };
+    if flip {
+        sum = arena.neg(sum)?;
     }
-    if flip { arena.neg(sum) } else { Ok(sum) }
+    Ok(sum)
 }
 
 /// The nim value of a frame whose terms are all valued: the mex over options

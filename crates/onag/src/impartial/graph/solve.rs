@@ -99,21 +99,10 @@ where
 /// cache miss after another on a large graph).
 #[inline]
 fn prefetch_children(children: &[PositionId], values: &[u32], offsets: &[usize]) {
-    #[cfg(target_arch = "x86_64")]
     for w in children {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let i = w.index();
-        let value: *const u32 = &values[i];
-        let offset: *const usize = &offsets[i];
-        // SAFETY: a prefetch is only a hint: it reads no data into the
-        // program and cannot fault; both pointers come from references.
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(value.cast());
-            _mm_prefetch::<_MM_HINT_T0>(offset.cast());
-        }
+        crate::prefetch::prefetch(values, w.index());
+        crate::prefetch::prefetch(offsets, w.index());
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (children, values, offsets);
 }
 
 /// The error for a move from the top of `stack` to `w`, which is on the stack.
