@@ -49,7 +49,9 @@ pub fn lock() -> MutexGuard<'static, Engine> {
 /// The budget of short operations (sums, comparisons, printing): the
 /// calculator's default position limit, no deadline.
 pub fn quick_budget() -> Budget {
-    Budget::unlimited().with_max_positions(DEFAULT_MAX_POSITIONS)
+    Budget::unlimited()
+        .with_max_positions(DEFAULT_MAX_POSITIONS)
+        .naming_limits(crate::limits::NAMES)
 }
 
 impl Engine {

@@ -21,12 +21,8 @@ create_exception!(onag, FileError, Error, "A file that cannot be read or written
 /// library's one-line message (`line:column: message` when located), the
 /// limits named as the keyword arguments that set them.
 pub fn to_py(err: onag::Error) -> PyErr {
-    // The library names its limits as the command's options; here they are
-    // keyword arguments.
-    let text = err
-        .to_string()
-        .replace("--max-positions", "max_positions=")
-        .replace("--max-memory", "max_memory=");
+    // Limits are named by the budgets (`limits::NAMES`).
+    let text = err.to_string();
     match err.kind() {
         ErrorKind::Syntax => ParseError::new_err(text),
         ErrorKind::InvalidInput => InvalidInput::new_err(text),

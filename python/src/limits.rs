@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use onag::Budget;
+use onag::{Budget, LimitNames};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -65,7 +65,7 @@ impl Limits {
     /// The budget of these limits, cancelled by `cancel`; the position limit
     /// is `default_positions` when none was given.
     pub fn budget(&self, cancel: Arc<AtomicBool>, default_positions: Option<u64>) -> Budget {
-        let mut budget = Budget::unlimited().with_cancel_flag(cancel);
+        let mut budget = Budget::unlimited().with_cancel_flag(cancel).naming_limits(NAMES);
         if let Some(n) = self.max_positions.or(default_positions) {
             budget = budget.with_max_positions(n);
         }
@@ -78,6 +78,9 @@ impl Limits {
         budget
     }
 }
+
+/// The limits as an error names them: the keyword arguments that set them.
+pub const NAMES: LimitNames = LimitNames { positions: "max_positions=", memory: "max_memory=" };
 
 /// `max_positions=`: an int, 0 or more (a float is Python's usual
 /// `TypeError`).

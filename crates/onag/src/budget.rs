@@ -26,6 +26,28 @@ pub struct Progress<'a> {
 
 type ProgressFn = dyn Fn(Progress<'_>) + Send + Sync;
 
+/// How the one who set the limits names them, so that an error can say
+/// which to raise: the command line's options unless told otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitNames {
+    /// The name of the position limit: `--max-positions`.
+    pub positions: &'static str,
+    /// The name of the memory limit: `--max-memory`.
+    pub memory: &'static str,
+}
+
+impl LimitNames {
+    /// The command line's options.
+    pub const COMMAND_LINE: LimitNames =
+        LimitNames { positions: "--max-positions", memory: "--max-memory" };
+}
+
+impl Default for LimitNames {
+    fn default() -> Self {
+        LimitNames::COMMAND_LINE
+    }
+}
+
 /// Limits (positions, memory, time), a cancel flag and a progress callback.
 ///
 /// The default budget is unlimited, never cancelled and silent.
@@ -36,6 +58,7 @@ pub struct Budget {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     progress: Option<Arc<ProgressFn>>,
+    names: LimitNames,
 }
 
 impl std::fmt::Debug for Budget {
@@ -81,6 +104,12 @@ impl Budget {
         self
     }
 
+    /// A limit reached is named as `names` say in the error.
+    pub fn naming_limits(mut self, names: LimitNames) -> Self {
+        self.names = names;
+        self
+    }
+
     /// Progress reports go to `callback`.
     pub fn with_progress(
         mut self,
@@ -123,7 +152,10 @@ impl Budget {
         match self.max_positions {
             Some(max) if positions > max => Err(Error::new(
                 ErrorKind::LimitExceeded,
-                format!("{positions} positions exceed the limit of {max} (raise --max-positions)"),
+                format!(
+                    "{positions} positions exceed the limit of {max} (raise {})",
+                    self.names.positions
+                ),
             )),
             _ => Ok(()),
         }
@@ -135,7 +167,8 @@ impl Budget {
             Some(max) if bytes > max => Err(Error::new(
                 ErrorKind::LimitExceeded,
                 format!(
-                    "{bytes} bytes of tables exceed the memory limit of {max} bytes (raise --max-memory)"
+                    "{bytes} bytes of tables exceed the memory limit of {max} bytes (raise {})",
+                    self.names.memory
                 ),
             )),
             _ => Ok(()),

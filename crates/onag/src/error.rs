@@ -82,12 +82,14 @@ pub struct Error {
     kind: ErrorKind,
     message: String,
     location: Option<Location>,
+    /// The ruleset parameter whose value is wrong, when the error is about one.
+    parameter: Option<&'static str>,
 }
 
 impl Error {
     /// An error of `kind` with a one-line `message` and no location.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into(), location: None }
+        Error { kind, message: message.into(), location: None, parameter: None }
     }
 
     /// A syntax error at `location`.
@@ -112,6 +114,18 @@ impl Error {
             self.location = Some(location.in_source(source));
         }
         self
+    }
+
+    /// The same error, marked as about the value of the ruleset parameter
+    /// `name` (so a command line can name the option that gave it).
+    pub fn for_parameter(mut self, name: &'static str) -> Self {
+        self.parameter = Some(name);
+        self
+    }
+
+    /// The ruleset parameter whose value the error is about, if it is about one.
+    pub fn parameter(&self) -> Option<&'static str> {
+        self.parameter
     }
 
     /// The kind of error.

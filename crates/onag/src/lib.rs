@@ -30,5 +30,5 @@ pub mod picture;
 mod prefetch;
 pub mod ruleset;
 
-pub use budget::Budget;
+pub use budget::{Budget, LimitNames};
 pub use error::{Error, ErrorKind, Location, Result};

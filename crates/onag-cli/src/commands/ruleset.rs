@@ -222,8 +222,8 @@ pub fn run(ctx: &Context, cmd: RulesetCommand) -> anyhow::Result<ExitCode> {
         let p = r.position(&params, &arg).map_err(|e| {
             // A parameter the ruleset refuses is named as the option that
             // gave it, not as the position.
-            if let Some(p) = r.params.iter().find(|p| e.message().starts_with(p.name)) {
-                return anyhow::anyhow!("--param {}: {}", p.name, e.message());
+            if let Some(name) = e.parameter() {
+                return anyhow::anyhow!("--param {name}: {}", e.message());
             }
             let what = if cmd.args.positions.len() > 1 {
                 format!("position {}", i + 1)

@@ -113,6 +113,21 @@ fn a_parameter_the_ruleset_refuses_is_named_as_the_option() {
         &["partizan-subtraction", "--param", "leftSet=[1,0]", "--param", "rightSet=[2]", "5"],
         "--param leftSet: leftSet must be an integer from 1",
     );
+    // Refused by the ruleset's own rules, not by the parameter's type.
+    assert_error(
+        &["gen-toads-and-frogs", "--param", "minSlide=-1", "t.f"],
+        "--param minSlide: minSlide = -1 lets pieces slide backwards",
+    );
+    assert_error(
+        &["gen-clobber", "--param", "maxDistance=zero", "xo"],
+        "--param maxDistance: maxDistance must be a positive integer or inf",
+    );
+    assert_error(
+        &["gen-cutcake", "--param", "leftRuleset=4.x", "--param", "rightRuleset=0.7", "(8,3)"],
+        "--param leftRuleset: unexpected 'x'",
+    );
+    // A bad position with good parameters is the position's fault.
+    assert_error(&["gen-clobber", "--param", "maxDistance=2", "xq"], "position");
 }
 
 #[test]

@@ -560,7 +560,7 @@ pub(crate) fn misere(
 enum Moves {
     Subtraction(SubtractionSet),
     Code(TakeAndBreak),
-    Spawning(Spawning),
+    Spawning(Box<Spawning>),
 }
 
 impl Moves {
@@ -572,7 +572,7 @@ impl Moves {
         match rules {
             Ruleset::TakeAndBreak(code, _) => Some(Moves::Code(code.clone())),
             Ruleset::Spawning(rule) => {
-                Some(Moves::Spawning(Spawning::new(rule.clone(), budget.clone())))
+                Some(Moves::Spawning(Box::new(Spawning::new(rule.clone(), budget.clone()))))
             }
             _ => None,
         }
@@ -583,7 +583,7 @@ impl Moves {
         match self {
             Moves::Subtraction(set) => f(&SubtractionRule(set)),
             Moves::Code(code) => f(code),
-            Moves::Spawning(s) => f(s),
+            Moves::Spawning(s) => f(s.as_ref()),
         }
     }
 

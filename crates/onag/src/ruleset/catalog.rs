@@ -208,10 +208,20 @@ pub struct Params(Vec<(&'static str, Arg)>);
 impl Params {
     /// The value of the parameter called `name`.
     pub fn get(&self, name: &str) -> Result<&Arg> {
+        self.entry(name).map(|(_, a)| a)
+    }
+
+    /// The parameter called `name` read by `read`; an error is marked as
+    /// about that parameter ([`Error::parameter`]).
+    pub fn read<T>(&self, name: &str, read: impl FnOnce(&Arg) -> Result<T>) -> Result<T> {
+        let (name, arg) = self.entry(name)?;
+        read(arg).map_err(|e| e.for_parameter(name))
+    }
+
+    fn entry(&self, name: &str) -> Result<&(&'static str, Arg)> {
         self.0
             .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, a)| a)
             .ok_or_else(|| Error::invalid(format!("missing parameter {name}")))
     }
 

@@ -192,33 +192,10 @@ impl ClobberRules {
 
     /// The rules of GenClobber's parameters.
     pub fn from_params(params: &Params) -> Result<Self> {
-        let directions = Directions::from_arg(params.get("directions")?)?;
-        let clobbered = player_map(params.get("clobbered")?, "clobbered", true)?;
-        let left_behind = player_map(params.get("leftBehind")?, "leftBehind", false)?;
-        let max_distance = match params.get("maxDistance")? {
-            arg @ Arg::Int(_) => Some(arg.as_int("maxDistance", 1..=i64::MAX)? as u64),
-            Arg::Str(s) if is_infinity(s) => None,
-            Arg::Str(s) => {
-                let digits = s.trim();
-                match digits.parse::<u64>() {
-                    Ok(n) if n >= 1 => Some(n),
-                    // Past 2^64 is as good as no limit on any board.
-                    Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                        None
-                    }
-                    _ => {
-                        return Err(Error::invalid(format!(
-                            "maxDistance must be a positive integer or inf, not {s}"
-                        )));
-                    }
-                }
-            }
-            other => {
-                return Err(Error::invalid(format!(
-                    "maxDistance must be a positive integer or inf, not {other}"
-                )));
-            }
-        };
+        let directions = params.read("directions", Directions::from_arg)?;
+        let clobbered = params.read("clobbered", |a| player_map(a, "clobbered", true))?;
+        let left_behind = params.read("leftBehind", |a| player_map(a, "leftBehind", false))?;
+        let max_distance = params.read("maxDistance", max_distance)?;
         let sets = [clobbered[0].as_slice(), clobbered[1].as_slice()];
         ClobberRules::new(directions, sets, [left_behind[0][0], left_behind[1][0]], max_distance)
     }
@@ -767,6 +744,33 @@ instance!(
     "xox|ox.",
     Some(checkerboard)
 );
+
+/// The value of GenClobber's `maxDistance`: `None` for no limit (`inf`, or
+/// a number past 2^64).
+fn max_distance(arg: &Arg) -> Result<Option<u64>> {
+    Ok(match arg {
+        arg @ Arg::Int(_) => Some(arg.as_int("maxDistance", 1..=i64::MAX)? as u64),
+        Arg::Str(s) if is_infinity(s) => None,
+        Arg::Str(s) => {
+            let digits = s.trim();
+            match digits.parse::<u64>() {
+                Ok(n) if n >= 1 => Some(n),
+                // Past 2^64 is as good as no limit on any board.
+                Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => None,
+                _ => {
+                    return Err(Error::invalid(format!(
+                        "maxDistance must be a positive integer or inf, not {s}"
+                    )));
+                }
+            }
+        }
+        other => {
+            return Err(Error::invalid(format!(
+                "maxDistance must be a positive integer or inf, not {other}"
+            )));
+        }
+    })
+}
 
 #[cfg(test)]
 mod tests {

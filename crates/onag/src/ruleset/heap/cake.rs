@@ -208,8 +208,8 @@ pub static GEN_CUTCAKE: Ruleset = Ruleset {
     impartial: false,
     rectangle: None,
     build: |r, p, a| {
-        let left = code(p.get("leftRuleset")?.as_str("leftRuleset")?)?;
-        let right = code(p.get("rightRuleset")?.as_str("rightRuleset")?)?;
+        let left = p.read("leftRuleset", |a| code(a.as_str("leftRuleset")?))?;
+        let right = p.read("rightRuleset", |a| code(a.as_str("rightRuleset")?))?;
         let twisted = super::partizan::flag(p, "twisted")?;
         let (m, n) = cake_sides(a)?;
         Ok(boxed(r, p, Cake::new(left, right, twisted, m, n)?))

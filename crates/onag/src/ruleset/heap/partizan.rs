@@ -62,10 +62,10 @@ fn heap(argument: &Arg) -> Result<u32> {
 
 /// Reads a Boolean parameter.
 pub(super) fn flag(params: &Params, name: &str) -> Result<bool> {
-    match params.get(name)? {
+    params.read(name, |arg| match arg {
         Arg::Bool(b) => Ok(*b),
         other => Err(Error::invalid(format!("{name} must be true or false, not {other}"))),
-    }
+    })
 }
 
 /// Builds a heap whose rules are subtraction sets (`splittles`: digit 7).
@@ -77,8 +77,10 @@ fn subtraction(
 ) -> Result<Box<dyn AnyPosition>> {
     let all_but = flag(params, "allbut")?;
     let set = |name: &str| -> Result<HeapRule> {
-        let values = params.get(name)?.as_int_list(name, 1..=i64::from(MAX_SIZE))?;
-        HeapRule::subtraction(&values, all_but, splittles)
+        params.read(name, |arg| {
+            let values = arg.as_int_list(name, 1..=i64::from(MAX_SIZE))?;
+            HeapRule::subtraction(&values, all_but, splittles)
+        })
     };
     let (left, right) = (set("leftSet")?, set("rightSet")?);
     Ok(boxed(ruleset, params, PartizanHeap::new(left, right, heap(argument)?)?))

@@ -251,12 +251,7 @@ impl ToadsAndFrogsRules {
         max_jump: i64,
         allow_friendly_jump: bool,
     ) -> Result<Self> {
-        if min_slide < 0 {
-            return Err(Error::invalid(format!(
-                "minSlide = {min_slide} lets pieces slide backwards: that variant is loopy, \
-                 not a short game, and has no canonical form"
-            )));
-        }
+        check_min_slide(min_slide)?;
         let longest = (MAX_CELLS - 1) as i64;
         let lo = min_slide.max(1);
         let hi = max_slide.min(longest);
@@ -272,16 +267,18 @@ impl ToadsAndFrogsRules {
     /// The rules given by a ruleset's parameters `minSlide`, `maxSlide`,
     /// `maxJump` and `allowFriendlyJump`.
     pub fn from_params(params: &Params) -> Result<Self> {
-        let int = |name: &str| params.get(name)?.as_int(name, i64::MIN..=i64::MAX);
-        let friendly = match params.get("allowFriendlyJump")? {
-            Arg::Bool(b) => *b,
+        let int = |name: &str| params.read(name, |a| a.as_int(name, i64::MIN..=i64::MAX));
+        let friendly = params.read("allowFriendlyJump", |a| match a {
+            Arg::Bool(b) => Ok(*b),
             other => {
-                return Err(Error::invalid(format!(
-                    "allowFriendlyJump must be true or false, not {other}"
-                )));
+                Err(Error::invalid(format!("allowFriendlyJump must be true or false, not {other}")))
             }
-        };
-        Self::new(int("minSlide")?, int("maxSlide")?, int("maxJump")?, friendly)
+        })?;
+        let min_slide = params.read("minSlide", |a| {
+            let n = a.as_int("minSlide", i64::MIN..=i64::MAX)?;
+            check_min_slide(n).map(|()| n)
+        })?;
+        Self::new(min_slide, int("maxSlide")?, int("maxJump")?, friendly)
     }
 
     /// Whether a one-cell slide is a move, so that a one-sided part's value
@@ -668,6 +665,17 @@ impl<W: Word> PartizanPosition for ToadsAndFrogs<W> {
         let image = self.with(n, reverse(self.frogs, n), reverse(self.toads, n));
         if image < *self { (image, true) } else { (*self, false) }
     }
+}
+
+/// Refuses a negative `minSlide` (backsliding), which makes the game loopy.
+fn check_min_slide(min_slide: i64) -> Result<()> {
+    if min_slide < 0 {
+        return Err(Error::invalid(format!(
+            "minSlide = {min_slide} lets pieces slide backwards: that variant is loopy, \
+             not a short game, and has no canonical form"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
