@@ -50,15 +50,21 @@ impl Arena {
         if g == PENDING || h == PENDING {
             return Ok(self.pending_memo.get(&key(g, h)).copied());
         }
+        // Stops often decide (`stops_decide`). Most games' stops are at hand
+        // in fixed point, which is cheaper than the closed form of nus values
+        // and than the memo; the answers they give are not stored.
+        let quick = (self.quick_stops(g), self.quick_stops(h));
+        if let (Some(gs), Some(hs)) = quick
+            && let Some(known) = stops_decide(gs, hs)
+        {
+            return Ok(Some(known));
+        }
         if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
             let diff = b.add(&a.neg()?)?;
             return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
         }
-        // Stops often decide (`stops_decide`). Most games' stops are at hand
-        // in fixed point, which is cheaper than the memo; the answers they
-        // give are not stored.
-        if let (Some(gs), Some(hs)) = (self.quick_stops(g), self.quick_stops(h)) {
-            return Ok(stops_decide(gs, hs).or_else(|| self.leq_memo.get(key(g, h))));
+        if let (Some(_), Some(_)) = quick {
+            return Ok(self.leq_memo.get(key(g, h)));
         }
         if let Some(known) = self.leq_memo.get(key(g, h)) {
             return Ok(Some(known));
