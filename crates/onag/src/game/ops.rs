@@ -48,6 +48,9 @@ impl Arena {
             return Ok(Some(true));
         }
         if g == PENDING || h == PENDING {
+            if self.pending_refutes(g, h) {
+                return Ok(Some(false));
+            }
             return Ok(self.pending_memo.get(&key(g, h)).copied());
         }
         // Stops often decide (`stops_decide`). Most games' stops are at hand
@@ -80,6 +83,21 @@ impl Arena {
             return Ok(Some(true));
         }
         Ok(None)
+    }
+
+    /// Whether stops show `g ≤ h` false where one of them is the pending
+    /// game G. Whatever G's value, RS(G) ≤ LS(G^R) for each Right option
+    /// and LS(G) ≥ RS(G^L) for each Left option (when G is a number x, each
+    /// G^R ≰ x forbids LS(G^R) < x, and dually), and stops are monotone: so
+    /// `g ≤ G` fails when RS(g) > LS(G^R) and `G ≤ h` when RS(G^L) > LS(h).
+    fn pending_refutes(&self, g: GameId, h: GameId) -> bool {
+        if h == PENDING {
+            let Some(gs) = self.quick_stops(g) else { return false };
+            self.pending_right.iter().any(|&r| self.quick_stops(r).is_some_and(|rs| gs[1] > rs[0]))
+        } else {
+            let Some(hs) = self.quick_stops(h) else { return false };
+            self.pending_left.iter().any(|&l| self.quick_stops(l).is_some_and(|ls| ls[1] > hs[0]))
+        }
     }
 
     fn store_leq(&mut self, g: GameId, h: GameId, value: bool) {
