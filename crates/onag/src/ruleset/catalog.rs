@@ -164,6 +164,24 @@ impl Arg {
     }
 }
 
+/// `arg` in the one form its kind has: a list of integers sorted and
+/// without repeats (anything else is left for the ruleset to refuse).
+fn as_kind(arg: Arg, kind: ArgKind) -> Arg {
+    match (kind, arg) {
+        (ArgKind::IntegerList, Arg::List(mut items))
+            if items.iter().all(|a| matches!(a, Arg::Int(_))) =>
+        {
+            items.sort_by(|a, b| match (a, b) {
+                (Arg::Int(x), Arg::Int(y)) => x.cmp(y),
+                _ => std::cmp::Ordering::Equal,
+            });
+            items.dedup();
+            Arg::List(items)
+        }
+        (_, arg) => arg,
+    }
+}
+
 fn parse_int(text: &str) -> Result<BigInt> {
     text.parse::<BigInt>().map_err(|_| Error::invalid(format!("'{text}' is not an integer")))
 }
@@ -177,7 +195,9 @@ pub enum ArgKind {
     Integer,
     /// Two integers: a cake, a Euclid position.
     Pair,
-    /// A list of integers: a subtraction set.
+    /// A set of integers (a subtraction set), written as a list: the
+    /// parameters keep it sorted and without repeats, so positions built
+    /// from `[3,1]` and `[1,3,3]` have equal parameters.
     IntegerList,
     /// `true` or `false`.
     Boolean,
@@ -359,7 +379,7 @@ impl Ruleset {
                     }
                 },
             };
-            values.push((p.name, value));
+            values.push((p.name, as_kind(value, p.kind)));
         }
         Ok(Params(values))
     }

@@ -453,6 +453,18 @@ fn cgsuite_partizan_coordinate_tests() {
 }
 
 #[test]
+fn subtraction_sets_are_sets() {
+    let r = catalog::find("PartizanSubtraction").unwrap();
+    let sorted = r.params(&[ints(&[1, 3]), ints(&[2, 3])], &[]).unwrap();
+    let shuffled = r.params(&[ints(&[3, 1, 3]), ints(&[3, 2])], &[]).unwrap();
+    assert_eq!(sorted, shuffled);
+    let mut arena = Arena::new();
+    let mut solvers = Solvers::new();
+    let p = position("PartizanSubtraction", &[ints(&[3, 1, 1]), ints(&[3, 2])], "6");
+    assert_eq!(value_of(&*p, &mut arena, &mut solvers), "{1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}");
+}
+
+#[test]
 fn cgsuite_partizan_subtraction_test() {
     let mut arena = Arena::new();
     let mut solvers = Solvers::new();
