@@ -1,7 +1,7 @@
 """Type stubs of the native module (see the package's docstrings)."""
 
 from fractions import Fraction
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -162,6 +162,13 @@ class Position:
     def left_winning_moves(self) -> List["Position"]: ...
     @property
     def right_winning_moves(self) -> List["Position"]: ...
+    def analyse(
+        self,
+        *,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[_Size] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __add__(self, other: Union["Position", Game, int]) -> Game: ...

@@ -3,8 +3,10 @@
 //! per catalog name, each a `Position` of that ruleset.
 
 use std::hash::BuildHasher;
+use std::sync::OnceLock;
 
 use num_bigint::BigInt;
+use onag::ruleset::analysis::Analysis;
 use onag::ruleset::catalog::{self, Arg, Ruleset};
 use onag::ruleset::{AnyPosition, Player};
 use pyo3::exceptions::PyTypeError;
@@ -22,6 +24,9 @@ use crate::limits::Limits;
 #[pyclass(frozen, module = "onag", name = "Position")]
 pub struct Position {
     position: Box<dyn AnyPosition>,
+    /// The value, outcome and winning moves, once asked for (the engine's
+    /// arena, whose ids they hold, lives as long as the process).
+    analysis: OnceLock<Analysis>,
 }
 
 /// A Python value as a catalog argument: int, str, bool, list, 2-tuple.
@@ -80,7 +85,7 @@ impl Position {
             arg(position)?
         };
         let position = ruleset.position(&params, &argument).map_err(to_py)?;
-        Ok(Position { position })
+        Ok(Position::from(position))
     }
 
     fn __str__(&self) -> String {
@@ -131,6 +136,9 @@ impl Position {
     /// The outcome class: `"L"`, `"R"`, `"P"` or `"N"`.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+        if let Some(analysis) = self.analysis.get() {
+            return Ok(analysis.outcome.to_string());
+        }
         let position = self.position.clone();
         long(py, &Limits::default(), move |engine, budget| {
             let v = engine.position_value(position.as_ref(), budget)?;
@@ -143,14 +151,36 @@ impl Position {
     /// with Right to move.
     #[getter]
     fn left_winning_moves(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
-        self.winning_moves(py, Player::Left)
+        Ok(Position::winning_moves(self.analysis(py, &Limits::default())?, Player::Left))
     }
 
     /// Right's winning moves: the positions Right can move to and then win
     /// with Left to move.
     #[getter]
     fn right_winning_moves(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
-        self.winning_moves(py, Player::Right)
+        Ok(Position::winning_moves(self.analysis(py, &Limits::default())?, Player::Right))
+    }
+
+    /// The value, outcome class and winning moves, within limits, as a
+    /// dict: `value` (a Game), `outcome`, `left_winning_moves`,
+    /// `right_winning_moves`. The position keeps them, so the properties
+    /// of the same names answer at once afterwards.
+    #[pyo3(signature = (*, max_positions=None, max_memory=None, timeout=None))]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        max_positions: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let limits = Limits::new(max_positions, max_memory, timeout)?;
+        let analysis = self.analysis(py, &limits)?;
+        let dict = PyDict::new(py);
+        dict.set_item("value", Game { id: analysis.value })?;
+        dict.set_item("outcome", analysis.outcome.to_string())?;
+        dict.set_item("left_winning_moves", Position::winning_moves(analysis, Player::Left))?;
+        dict.set_item("right_winning_moves", Position::winning_moves(analysis, Player::Right))?;
+        Ok(dict)
     }
 
     /// Equal when of the same ruleset, with the same parameters and board.
@@ -208,19 +238,34 @@ impl Position {
     }
 
     fn options(&self, player: Player) -> Vec<Position> {
-        self.position.options(player).into_iter().map(|position| Position { position }).collect()
+        self.position.options(player).into_iter().map(Position::from).collect()
     }
 
-    fn winning_moves(&self, py: Python<'_>, player: Player) -> PyResult<Vec<Position>> {
+    /// The analysis, computed within `limits` the first time.
+    fn analysis(&self, py: Python<'_>, limits: &Limits) -> PyResult<&Analysis> {
+        if let Some(analysis) = self.analysis.get() {
+            return Ok(analysis);
+        }
         let position = self.position.clone();
-        let analysis = long(py, &Limits::default(), move |engine, budget| {
+        let analysis = long(py, limits, move |engine, budget| {
             engine.position_analysis(position.as_ref(), budget)
         })?;
+        // Another thread may have stored the same analysis meanwhile.
+        Ok(self.analysis.get_or_init(|| analysis))
+    }
+
+    fn winning_moves(analysis: &Analysis, player: Player) -> Vec<Position> {
         let moves = match player {
-            Player::Left => analysis.left,
-            Player::Right => analysis.right,
+            Player::Left => &analysis.left,
+            Player::Right => &analysis.right,
         };
-        Ok(moves.into_iter().map(|m| Position { position: m.position }).collect())
+        moves.iter().map(|m| Position::from(m.position.clone())).collect()
+    }
+}
+
+impl From<Box<dyn AnyPosition>> for Position {
+    fn from(position: Box<dyn AnyPosition>) -> Self {
+        Position { position, analysis: OnceLock::new() }
     }
 }
 

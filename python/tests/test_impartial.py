@@ -228,6 +228,20 @@ def test_every_ruleset_of_the_catalog_values_its_example_as_the_command():
         onag.Position("NoSuchGame", "..")
 
 
+def test_an_analysis_within_limits_is_kept_by_the_position():
+    board = "....|....|...."
+    expected = cli_json("domineering", board)
+    with pytest.raises(onag.LimitExceeded, match=r"raise max_positions="):
+        onag.Domineering(board).analyse(max_positions=10)
+    position = onag.Domineering(board)
+    analysis = position.analyse(max_positions=10**6, timeout=60)
+    assert str(analysis["value"]) == expected["value"]
+    assert analysis["outcome"] == expected["outcome"] == position.outcome
+    for side in ("left_winning_moves", "right_winning_moves"):
+        assert [str(p) for p in analysis[side]] == [m["position"] for m in expected[side]]
+        assert getattr(position, side) == analysis[side]
+
+
 def test_the_stubs_name_every_ruleset_constructor():
     from pathlib import Path
 
@@ -255,6 +269,10 @@ def test_a_position_has_its_outcome_winning_moves_equality_and_sums_as_the_comma
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a != onag.Cram("..|..") and a != onag.Domineering("...")
     assert onag.GenToadsAndFrogs("t.f", maxJump=2) != onag.GenToadsAndFrogs("t.f", maxJump=3)
+    # A subtraction set is a set: its order and repeats do not matter.
+    sets = onag.PartizanSubtraction(6, leftSet=[1, 3], rightSet=[2, 3])
+    assert sets == onag.PartizanSubtraction(6, leftSet=[3, 1, 3], rightSet=[3, 2])
+    assert sets != onag.PartizanSubtraction(6, leftSet=[1, 3], rightSet=[2])
     # Sums are canonical forms: the 2×2 board is 0, a column 1, a row -1.
     column, row = onag.Domineering(".|."), onag.Domineering("..")
     assert str(column + row) == "0" and column + row == onag.Game("0")
