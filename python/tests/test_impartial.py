@@ -229,7 +229,9 @@ def test_every_ruleset_of_the_catalog_values_its_example_as_the_command():
 
 
 def test_an_analysis_within_limits_is_kept_by_the_position():
-    board = "....|....|...."
+    # A board no other test values: the process-wide engine keeps what
+    # earlier calls valued, and the limit counts new positions only.
+    board = "#.....|......|....#."
     expected = cli_json("domineering", board)
     with pytest.raises(onag.LimitExceeded, match=r"raise max_positions="):
         onag.Domineering(board).analyse(max_positions=10)
