@@ -162,19 +162,25 @@ fn build(arena: &mut Arena, t: &Trees, node: usize, memo: &mut FxHashMap<usize, 
     g
 }
 
-#[test]
-fn canonical_forms_equal_their_trees() {
-    let mut rng = StdRng::seed_from_u64(8);
+/// Builds random trees (`per_level` games on each of 4 levels, from `seed`)
+/// and checks each canonical form and outcome against its tree.
+fn check_canonical_forms(seed: u64, per_level: usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut t = Trees::default();
-    let games = random_levels(&mut t, &mut rng, 4, 14);
+    let games = random_levels(&mut t, &mut rng, 4, per_level);
     let mut arena = Arena::new();
     let mut memo = FxHashMap::default();
     for &g in &games {
         let id = build(&mut arena, &t, g, &mut memo);
         let canon = t.export(&mut arena, id);
-        assert!(t.equal(&[g], &[canon]), "tree {g} and its canonical form differ");
+        assert!(t.equal(&[g], &[canon]), "seed {seed}: tree {g} and its canonical form differ");
         assert_eq!(arena.outcome(id).unwrap(), t.outcome(&[g]));
     }
+}
+
+#[test]
+fn canonical_forms_equal_their_trees() {
+    check_canonical_forms(8, 14);
 }
 
 #[test]
@@ -192,16 +198,7 @@ fn forms_equal_to_numbers_through_reversible_options_are_those_numbers() {
     let pm_one = a.from_options(&[one], &[minus_one]).unwrap();
     assert_eq!(a.from_options(&[pm_one], &[pm_one]).unwrap(), zero);
     for seed in 30..36 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut t = Trees::default();
-        let games = random_levels(&mut t, &mut rng, 4, 10);
-        let mut arena = Arena::new();
-        let mut memo = FxHashMap::default();
-        for &g in &games {
-            let id = build(&mut arena, &t, g, &mut memo);
-            let canon = t.export(&mut arena, id);
-            assert!(t.equal(&[g], &[canon]), "seed {seed}: tree {g} and its canonical form differ");
-        }
+        check_canonical_forms(seed, 10);
     }
 }
 
