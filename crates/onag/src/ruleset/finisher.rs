@@ -91,14 +91,6 @@ impl Batch {
             sums.clear();
             for &end in ends {
                 let end = end as usize;
-                // Most options are one region: its value, or its negative.
-                if let [t] = self.terms[term_from..end] {
-                    let v = ids[(t >> 1) as usize];
-                    terms.push(if t & 1 == 1 { arena.neg(v)? } else { v });
-                    sums.push((terms.len() as u32, false));
-                    term_from = end;
-                    continue;
-                }
                 values.clear();
                 negated.clear();
                 for &t in &self.terms[term_from..end] {

@@ -567,6 +567,11 @@ pub(super) fn sum_terms(
     negated: &[bool],
     ids: &mut Vec<GameId>,
 ) -> Result<bool> {
+    // Most options are one region: its value, or its negative.
+    if let ([v], [n]) = (values, negated) {
+        ids.push(if *n { arena.neg(*v)? } else { *v });
+        return Ok(false);
+    }
     let start = ids.len();
     let negatives = negated.iter().filter(|&&n| n).count();
     // The least id decides a tie: the sign it has among the sorted terms.
