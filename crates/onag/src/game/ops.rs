@@ -161,16 +161,14 @@ impl Arena {
                 // for them all first, so their loads overlap.
                 stack[top].scanned = true;
                 for j in i..nhr + ngl {
-                    let (x, y) =
-                        if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) };
+                    let (x, y) = self.sub_question(g, h, nhr, j);
                     if x != PENDING && y != PENDING {
                         self.prefetch_record(if j < nhr { x } else { y });
                         self.leq_memo.prefetch(key(x, y));
                     }
                 }
                 for j in i..nhr + ngl {
-                    let (x, y) =
-                        if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) };
+                    let (x, y) = self.sub_question(g, h, nhr, j);
                     match self.leq_quick(x, y)? {
                         Some(true) => {
                             answer = false;
@@ -185,8 +183,7 @@ impl Arena {
                 }
             }
             while i < nhr + ngl {
-                let (x, y) =
-                    if i < nhr { (self.rights(h)[i], g) } else { (h, self.lefts(g)[i - nhr]) };
+                let (x, y) = self.sub_question(g, h, nhr, i);
                 match self.leq_quick(x, y)? {
                     Some(true) => {
                         answer = false;
@@ -220,6 +217,12 @@ impl Arena {
                 }
             }
         }
+    }
+
+    /// The `j`th question `g ≤ h` asks: `H^R_j ≤ g` for the first `nhr`,
+    /// then `h ≤ G^L_(j − nhr)`.
+    fn sub_question(&self, g: GameId, h: GameId, nhr: usize, j: usize) -> (GameId, GameId) {
+        if j < nhr { (self.rights(h)[j], g) } else { (h, self.lefts(g)[j - nhr]) }
     }
 
     /// `g ≥ h`.
