@@ -22,7 +22,7 @@ use hashbrown::HashTable;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use serde::Serialize;
 
-use super::memo::{FlagMemo, IdMemo};
+use super::memo::{FlagCache, IdMemo};
 use super::nus::Nus;
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
@@ -122,7 +122,7 @@ pub struct Arena {
     nus_intern: HashTable<GameId>,
     pub(super) sum_memo: IdMemo<GameId>,
     pub(super) neg_memo: IdMemo<GameId>,
-    pub(super) leq_memo: FlagMemo,
+    pub(super) leq_cache: FlagCache,
     pub(super) pending_left: Vec<GameId>,
     pub(super) pending_right: Vec<GameId>,
     pub(super) pending_memo: IdMap<bool>,
@@ -209,7 +209,7 @@ impl Arena {
             nus_intern: HashTable::new(),
             sum_memo: IdMemo::default(),
             neg_memo: IdMemo::default(),
-            leq_memo: FlagMemo::default(),
+            leq_cache: FlagCache::default(),
             pending_left: Vec::new(),
             pending_right: Vec::new(),
             pending_memo: IdMap::default(),
@@ -263,7 +263,7 @@ impl Arena {
             + (self.intern.capacity() + self.nus_intern.capacity()) * 5
             + self.sum_memo.bytes()
             + self.neg_memo.bytes()
-            + self.leq_memo.bytes()
+            + self.leq_cache.bytes()
             + table(&self.pending_memo)
             + self.stop_memo.capacity() * (std::mem::size_of::<(GameId, (Dyadic, Dyadic))>() + 1);
         bytes as u64

@@ -7,13 +7,17 @@
 //! lookup usually reads one cache line (a SwissTable reads its control bytes
 //! and its slot, two lines apart).
 //!
-//! - [`IdMemo`] maps keys to small values (sums, negatives).
-//! - [`FlagMemo`] maps keys to one bit (comparisons), packed into the key's
-//!   slot: 8 bytes an entry.
-//!
-//! Invariants: the capacity is 0 or a power of two, at most 7/10 of the
-//! slots are full (probe runs stay short), and no entry is ever removed
-//! (so a probe may stop at the first empty slot).
+//! - [`IdMemo`] maps keys to small values (sums, negatives). Invariants:
+//!   the capacity is 0 or a power of two, at most 7/10 of the slots are
+//!   full (probe runs stay short), and no entry is ever removed (so a probe
+//!   may stop at the first empty slot).
+//! - [`FlagCache`] maps keys to one bit (comparisons), packed into the key's
+//!   slot: 8 bytes an entry, in buckets of one cache line. It is a cache,
+//!   not a map: past [`FLAG_CACHE_SLOTS`] slots it forgets its oldest
+//!   entries instead of growing, since a comparison can always be asked
+//!   again, and a board search's comparisons would otherwise fill more
+//!   memory than everything else the arena holds (fresh memory costs the
+//!   first write to each page, which is slower than asking again).
 
 /// The slot key that marks an empty slot. No stored key equals it: a key
 /// holds two ids below `u32::MAX` (the pending game `u32::MAX` is never
@@ -139,46 +143,87 @@ impl<V: Copy + Default> IdMemo<V> {
     }
 }
 
-/// The bit of a [`FlagMemo`] slot that holds the value.
+/// The bit of a [`FlagCache`] slot that holds the value.
 const VALUE_BIT: u64 = 1 << 63;
 
-/// A map from id keys to booleans, each entry one `u64`: the value rides in
-/// bit 63 of the key, which is free while the first id is below 2^31.
-/// Keys whose first id is larger are not stored (a lookup of them answers
-/// `None`), which costs only speed: the arena would need two billion games
-/// to meet one.
-#[derive(Clone, Default)]
-pub(crate) struct FlagMemo {
-    slots: Vec<u64>,
+/// Slots per [`FlagCache`] bucket: one cache line.
+const BUCKET: usize = 8;
+
+/// The most slots a [`FlagCache`] grows to: 2^24 slots, 128 MiB.
+pub(crate) const FLAG_CACHE_SLOTS: usize = 1 << 24;
+
+/// One cache line of [`FlagCache`] slots: the entries first (oldest last),
+/// then empty slots.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket([u64; BUCKET]);
+
+const EMPTY_BUCKET: Bucket = Bucket([EMPTY; BUCKET]);
+
+/// A bounded map from id keys to booleans, each entry one `u64`: the value
+/// rides in bit 63 of the key, which is free while the first id is below
+/// 2^31. Keys whose first id is larger are not stored (a lookup of them
+/// answers `None`), which costs only speed: the arena would need two
+/// billion games to meet one.
+///
+/// A key lives in one bucket, chosen by its hash. Below its largest size
+/// the cache doubles when it is 5/8 full or a key's bucket is full, so it
+/// forgets nothing; at its largest, a key stored in a full bucket pushes
+/// out that bucket's oldest entry. A lookup answers either `None` or the
+/// value last stored for the key, never another.
+#[derive(Clone)]
+pub(crate) struct FlagCache {
+    buckets: Vec<Bucket>,
+    /// Entries stored and not pushed out.
     len: usize,
+    /// The most buckets the cache grows to (a power of two).
+    max_buckets: usize,
 }
 
-impl FlagMemo {
-    /// The value stored for `key`.
+impl Default for FlagCache {
+    fn default() -> Self {
+        Self::with_max_slots(FLAG_CACHE_SLOTS)
+    }
+}
+
+impl FlagCache {
+    /// An empty cache that grows to at most `slots` slots (rounded up to a
+    /// power of two buckets).
+    pub(crate) fn with_max_slots(slots: usize) -> Self {
+        let max_buckets = slots.div_ceil(BUCKET).max(1).next_power_of_two();
+        FlagCache { buckets: Vec::new(), len: 0, max_buckets }
+    }
+
+    /// The bucket of `key` (the cache must have buckets).
+    #[inline]
+    fn bucket_of(&self, key: u64) -> usize {
+        mix(key) as usize & (self.buckets.len() - 1)
+    }
+
+    /// The value stored for `key`, if the cache still holds it.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<bool> {
-        if self.slots.is_empty() || key & VALUE_BIT != 0 {
+        if self.buckets.is_empty() || key & VALUE_BIT != 0 {
             return None;
         }
-        let mask = self.slots.len() - 1;
-        let mut i = home(key, mask);
-        loop {
-            let k = self.slots[i];
-            if k & !VALUE_BIT == key {
-                return Some(k & VALUE_BIT != 0);
-            }
+        for &k in &self.buckets[self.bucket_of(key)].0 {
             if k == EMPTY {
                 return None;
             }
-            i = (i + 1) & mask;
+            if k & !VALUE_BIT == key {
+                return Some(k & VALUE_BIT != 0);
+            }
         }
+        None
     }
 
-    /// Asks the processor to bring the slot where a lookup of `key` starts
-    /// into cache (a hint: nothing is read).
+    /// Asks the processor to bring the bucket of `key` into cache (a hint:
+    /// nothing is read).
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
-        prefetch_home(&self.slots, key);
+        if !self.buckets.is_empty() {
+            crate::prefetch::prefetch(&self.buckets, self.bucket_of(key));
+        }
     }
 
     /// Stores `value` for `key` (nothing when the key's first id is 2^31 or
@@ -187,38 +232,55 @@ impl FlagMemo {
         if key & VALUE_BIT != 0 {
             return;
         }
-        if must_grow(self.len, self.slots.len()) {
+        if self.buckets.len() < self.max_buckets
+            && (self.len + 1) * 8 > self.buckets.len() * BUCKET * 5
+        {
             self.grow();
         }
         let entry = if value { key | VALUE_BIT } else { key };
-        let mask = self.slots.len() - 1;
-        let mut i = home(key, mask);
         loop {
-            let k = self.slots[i];
-            if k == EMPTY {
-                self.len += 1;
-                self.slots[i] = entry;
-                return;
+            let i = self.bucket_of(key);
+            let can_grow = self.buckets.len() < self.max_buckets;
+            let bucket = &mut self.buckets[i].0;
+            for slot in bucket.iter_mut() {
+                if *slot == EMPTY {
+                    self.len += 1;
+                    *slot = entry;
+                    return;
+                }
+                if *slot & !VALUE_BIT == key {
+                    *slot = entry;
+                    return;
+                }
             }
-            if k & !VALUE_BIT == key {
-                self.slots[i] = entry;
-                return;
+            if can_grow {
+                self.grow();
+                continue;
             }
-            i = (i + 1) & mask;
+            // Full, at the largest size: the oldest entry makes way.
+            bucket.copy_within(..BUCKET - 1, 1);
+            bucket[0] = entry;
+            return;
         }
     }
 
+    /// Doubles the buckets. Every entry finds room: the entries of an old
+    /// bucket go to the new buckets with the same low bits, so a new bucket
+    /// takes entries from one old bucket only.
     fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(16);
-        let old = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        let size = (self.buckets.len() * 2).max(1);
+        let old = std::mem::replace(&mut self.buckets, vec![EMPTY_BUCKET; size]);
         let mask = size - 1;
-        for k in old {
-            if k != EMPTY {
-                let mut i = home(k & !VALUE_BIT, mask);
-                while self.slots[i] != EMPTY {
-                    i = (i + 1) & mask;
+        // Entries keep their order (oldest last) in their new buckets.
+        let mut fill = vec![0u8; size];
+        for bucket in old {
+            for k in bucket.0 {
+                if k == EMPTY {
+                    break;
                 }
-                self.slots[i] = k;
+                let i = mix(k & !VALUE_BIT) as usize & mask;
+                self.buckets[i].0[fill[i] as usize] = k;
+                fill[i] += 1;
             }
         }
     }
@@ -231,7 +293,7 @@ impl FlagMemo {
 
     /// Bytes of the slots.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<u64>()
+        self.buckets.capacity() * std::mem::size_of::<Bucket>()
     }
 }
 
@@ -263,8 +325,8 @@ mod tests {
     }
 
     #[test]
-    fn flag_memo_agrees_with_a_hash_map() {
-        let mut memo = FlagMemo::default();
+    fn flag_cache_below_its_largest_size_agrees_with_a_hash_map() {
+        let mut memo = FlagCache::default();
         let mut plain = FxHashMap::default();
         for i in 0..5000u32 {
             let k = pair(i % 89, i.wrapping_mul(40_503) % 997);
@@ -282,8 +344,32 @@ mod tests {
     }
 
     #[test]
-    fn flag_memo_skips_keys_it_cannot_pack() {
-        let mut memo = FlagMemo::default();
+    fn a_full_flag_cache_forgets_but_never_lies() {
+        let mut cache = FlagCache::with_max_slots(64);
+        let mut plain = FxHashMap::default();
+        for i in 0..20_000u32 {
+            let k = pair(i % 131, i.wrapping_mul(40_503) % 1009);
+            let v = i % 5 < 2;
+            cache.insert(k, v);
+            plain.insert(k, v);
+            // The entry just stored is always there.
+            assert_eq!(cache.get(k), Some(v));
+        }
+        assert_eq!(cache.bytes(), 64 * 8);
+        let mut kept = 0;
+        for (&k, &v) in &plain {
+            if let Some(c) = cache.get(k) {
+                assert_eq!(c, v, "key {k:#x}");
+                kept += 1;
+            }
+        }
+        assert_eq!(kept, 64, "a full cache holds an entry in every slot");
+        assert_eq!(cache.len(), 64);
+    }
+
+    #[test]
+    fn flag_cache_skips_keys_it_cannot_pack() {
+        let mut memo = FlagCache::default();
         let big = pair(1 << 31, 5);
         memo.insert(big, true);
         assert_eq!(memo.get(big), None);

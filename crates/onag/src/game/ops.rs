@@ -67,19 +67,19 @@ impl Arena {
             return Ok(Some(matches!(diff.outcome(), PartizanOutcome::L | PartizanOutcome::P)));
         }
         if let (Some(_), Some(_)) = quick {
-            return Ok(self.leq_memo.get(key(g, h)));
+            return Ok(self.leq_cache.get(key(g, h)));
         }
-        if let Some(known) = self.leq_memo.get(key(g, h)) {
+        if let Some(known) = self.leq_cache.get(key(g, h)) {
             return Ok(Some(known));
         }
         let (gl, gr) = self.stops(g)?;
         let (hl, hr) = self.stops(h)?;
         if gl > hl || gr > hr {
-            self.leq_memo.insert(key(g, h), false);
+            self.leq_cache.insert(key(g, h), false);
             return Ok(Some(false));
         }
         if gl < hr {
-            self.leq_memo.insert(key(g, h), true);
+            self.leq_cache.insert(key(g, h), true);
             return Ok(Some(true));
         }
         Ok(None)
@@ -104,7 +104,7 @@ impl Arena {
         if g == PENDING || h == PENDING {
             self.pending_memo.insert(key(g, h), value);
         } else {
-            self.leq_memo.insert(key(g, h), value);
+            self.leq_cache.insert(key(g, h), value);
         }
     }
 
@@ -164,7 +164,7 @@ impl Arena {
                     let (x, y) = self.sub_question(g, h, nhr, j);
                     if x != PENDING && y != PENDING {
                         self.prefetch_record(if j < nhr { x } else { y });
-                        self.leq_memo.prefetch(key(x, y));
+                        self.leq_cache.prefetch(key(x, y));
                     }
                 }
                 for j in i..nhr + ngl {
@@ -608,7 +608,7 @@ impl Arena {
                         continue;
                     }
                 }
-                self.leq_memo.prefetch(if left { key(x, b) } else { key(b, x) });
+                self.leq_cache.prefetch(if left { key(x, b) } else { key(b, x) });
                 self.prefetch_options(x);
             }
         }
