@@ -77,8 +77,20 @@ pub(super) struct Record {
     pub(super) left: u32,
     pub(super) right: u32,
     pub(super) nus: u32,
-    /// Left and right stops in fixed point ([`fixed_stop`]), or
-    /// [`UNKNOWN_STOP`] when a stop does not fit.
+    /// The adorned stops: the left stop LS and right stop RS in fixed point
+    /// ([`fixed_stop`]), doubled, each with a last bit that says on which
+    /// side of the stop the game lies:
+    ///
+    /// - `stops[0]` is 2·LS(G) + [G ≰ LS(G)],
+    /// - `stops[1]` is 2·RS(G) + [G ≥ RS(G)],
+    ///
+    /// or [`UNKNOWN_STOP`] when a stop does not fit. Both are monotone
+    /// (G ≤ H gives G ≰ x ⇒ H ≰ x and G ≥ y ⇒ H ≥ y), so they refute
+    /// comparisons the plain stops leave open, and they follow the plain
+    /// stops' rule: for a game that is not a number, `stops[0]` is the
+    /// largest `stops[1]` of a Left option and `stops[1]` the least
+    /// `stops[0]` of a Right option (G ≤ LS(G) iff no G^L ≥ LS(G), and a
+    /// G^L ≥ LS(G) has RS(G^L) = LS(G); dually on the right).
     pub(super) stops: [i64; 2],
 }
 
@@ -88,16 +100,31 @@ pub(super) const UNKNOWN_STOP: i64 = i64::MIN;
 /// Fractional bits of a fixed-point stop.
 const STOP_FRACTION: u32 = 24;
 
-/// `x · 2^24` when it is an integer of at most 62 bits, else [`UNKNOWN_STOP`]:
-/// the stops most games have, compared without touching big numbers.
+/// `x · 2^24` when it is an integer of at most 61 bits, else [`UNKNOWN_STOP`]:
+/// the stops most games have, compared without touching big numbers (and
+/// doubled, with a bit, in [`Record::stops`]).
 pub(super) fn fixed_stop(x: &Dyadic) -> i64 {
     match x.small_numerator() {
         Some(n) if x.exponent() <= STOP_FRACTION => {
             let scaled = (n as i128) << (STOP_FRACTION - x.exponent());
-            if scaled.unsigned_abs() < (1u128 << 62) { scaled as i64 } else { UNKNOWN_STOP }
+            if scaled.unsigned_abs() < (1u128 << 61) { scaled as i64 } else { UNKNOWN_STOP }
         }
         _ => UNKNOWN_STOP,
     }
+}
+
+/// The adorned stops ([`Record::stops`]) of `x + n↑ + *m`: both stops are
+/// x, and the game lies above x or at least x as its infinitesimal part
+/// `n↑ + *m` is ≰ 0 or ≥ 0.
+fn nus_stops(v: &Nus) -> [i64; 2] {
+    let x = fixed_stop(&v.number);
+    if x == UNKNOWN_STOP {
+        return [UNKNOWN_STOP; 2];
+    }
+    let o = v.infinitesimal_outcome();
+    let not_below = matches!(o, PartizanOutcome::L | PartizanOutcome::N);
+    let at_least = matches!(o, PartizanOutcome::L | PartizanOutcome::P);
+    [2 * x + not_below as i64, 2 * x + at_least as i64]
 }
 pub(super) const UNMATERIALISED: u32 = u32::MAX;
 /// The id that stands for the game being canonicalised (its options live in
@@ -223,7 +250,8 @@ impl Arena {
         // Zero is record 0; creating it cannot fail.
         let zero = Nus::default();
         arena.nus_values.push(zero.clone());
-        arena.records.push(Record { start: 0, left: 0, right: 0, nus: 0, stops: [0, 0] });
+        let stops = nus_stops(&zero);
+        arena.records.push(Record { start: 0, left: 0, right: 0, nus: 0, stops });
         arena.nus_intern.insert_unique(hash_nus(&zero), GameId(0), |_| 0);
         arena
     }
@@ -287,8 +315,7 @@ impl Arena {
             self.budget.check(index as u64)?;
         }
         if record.nus != NOT_NUS {
-            let x = fixed_stop(&self.nus_values[record.nus as usize].number);
-            record.stops = [x, x];
+            record.stops = nus_stops(&self.nus_values[record.nus as usize]);
         }
         self.records.push(record);
         Ok(GameId(index as u32))
@@ -452,10 +479,10 @@ impl Arena {
         Ok(id)
     }
 
-    /// The fixed-point stops of a game with these options: the left stop is
-    /// the largest right stop of a left option, the right stop the least left
-    /// stop of a right option (canonical non-numbers have options on both
-    /// sides).
+    /// The adorned stops ([`Record::stops`]) of a game with these options
+    /// that is not a number: the left stop is the largest right stop of a
+    /// left option, the right stop the least left stop of a right option
+    /// (canonical non-numbers have options on both sides).
     fn stops_from_options(&self, left: &[GameId], right: &[GameId]) -> [i64; 2] {
         let mut ls = None::<i64>;
         for &g in left {
@@ -514,7 +541,8 @@ impl Arena {
         self.sum_memo.prefetch(sum_key(g, h));
     }
 
-    /// The stops of `g` in fixed point, when both fit.
+    /// The adorned stops of `g` in fixed point ([`Record::stops`]), when
+    /// both fit.
     pub(super) fn quick_stops(&self, g: GameId) -> Option<[i64; 2]> {
         let s = self.records.get(g.0 as usize)?.stops;
         (s[0] != UNKNOWN_STOP && s[1] != UNKNOWN_STOP).then_some(s)

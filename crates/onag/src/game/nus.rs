@@ -66,14 +66,19 @@ impl Nus {
     }
 
     /// The outcome class of this value, in closed form: the number part decides
-    /// when it is not zero; otherwise `n↑ + *m` is positive for n ≥ 1 unless
-    /// (n, m) = (1, 1), and fuzzy when n = 0 < m or `↑*`.
+    /// when it is not zero; otherwise [the infinitesimal
+    /// part's](Self::infinitesimal_outcome).
     pub fn outcome(&self) -> PartizanOutcome {
         match self.number.signum() {
-            1 => return PartizanOutcome::L,
-            -1 => return PartizanOutcome::R,
-            _ => {}
+            1 => PartizanOutcome::L,
+            -1 => PartizanOutcome::R,
+            _ => self.infinitesimal_outcome(),
         }
+    }
+
+    /// The outcome class of `n↑ + *m`, the value less its number: positive
+    /// for n ≥ 1 unless (n, m) = (1, 1), and fuzzy when n = 0 < m or `↑*`.
+    pub fn infinitesimal_outcome(&self) -> PartizanOutcome {
         let n = self.ups;
         let m = self.star;
         if n == 0 {

@@ -85,11 +85,16 @@ impl Arena {
         Ok(None)
     }
 
-    /// Whether stops show `g ≤ h` false where one of them is the pending
-    /// game G. Whatever G's value, RS(G) ≤ LS(G^R) for each Right option
-    /// and LS(G) ≥ RS(G^L) for each Left option (when G is a number x, each
-    /// G^R ≰ x forbids LS(G^R) < x, and dually), and stops are monotone: so
-    /// `g ≤ G` fails when RS(g) > LS(G^R) and `G ≤ h` when RS(G^L) > LS(h).
+    /// Whether adorned stops ([`Record::stops`](super::arena::Record)) show
+    /// `g ≤ h` false where one of them is the pending game G. Whatever G's
+    /// value, its adorned right stop is at most the adorned left stop of
+    /// each Right option, and its adorned left stop at least the adorned
+    /// right stop of each Left option (when G is not a number, by the rule
+    /// that builds them; when G is a number x, each G^R ≰ x forbids both
+    /// LS(G^R) < x and G^R ≤ x = LS(G^R), and dually), and adorned stops are
+    /// monotone: so `g ≤ G` fails when the adorned RS(g) exceeds the adorned
+    /// LS(G^R), and `G ≤ h` when the adorned RS(G^L) exceeds the adorned
+    /// LS(h).
     fn pending_refutes(&self, g: GameId, h: GameId) -> bool {
         if h == PENDING {
             let Some(gs) = self.quick_stops(g) else { return false };
@@ -731,11 +736,15 @@ impl Arena {
     }
 }
 
-/// `G ≤ H` when the fixed-point stops `gs` of G and `hs` of H decide it.
+/// `G ≤ H` when the adorned stops `gs` of G and `hs` of H
+/// ([`Record::stops`](super::arena::Record)) decide it.
 ///
-/// Stops are monotone: G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H). And
-/// LS(G) < RS(H) gives G < H: RS(H − G) ≥ RS(H) − LS(G) > 0 (RS(A + B) ≥
-/// RS(A) + RS(B)), and a game whose Right stop is positive is positive.
+/// Adorned stops are monotone, so G ≤ H needs `gs[0] ≤ hs[0]` and
+/// `gs[1] ≤ hs[1]`. And `gs[0] < hs[1]` gives G ≤ H: either LS(G) < RS(H),
+/// and then RS(H − G) ≥ RS(H) − LS(G) > 0 (RS(A + B) ≥ RS(A) + RS(B)), and a
+/// game whose Right stop is positive is positive; or the stops are one
+/// number x with G ≤ x (the last bit of `gs[0]` is 0) and H ≥ x (that of
+/// `hs[1]` is 1).
 fn stops_decide(gs: [i64; 2], hs: [i64; 2]) -> Option<bool> {
     if gs[0] > hs[0] || gs[1] > hs[1] {
         Some(false)

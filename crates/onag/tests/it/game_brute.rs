@@ -223,6 +223,45 @@ fn comparisons_and_equality_match_brute_force() {
 }
 
 #[test]
+fn comparisons_of_games_with_equal_stops_match_brute_force() {
+    // Every form born by day 2 (options drawn from 0, 1, -1, *): many
+    // share their stops and differ only by infinitesimals (0, *, ^, ^*,
+    // *2, ...), where comparisons rest on which side of its stops a game
+    // lies. Then sums of two of them against a third.
+    let mut t = Trees::default();
+    let zero = t.node(vec![], vec![]);
+    let one = t.node(vec![zero], vec![]);
+    let minus_one = t.node(vec![], vec![zero]);
+    let star = t.node(vec![zero], vec![zero]);
+    let day1 = [zero, one, minus_one, star];
+    let subset = |mask: usize| -> Vec<usize> {
+        (0..4).filter(|i| mask >> i & 1 == 1).map(|i| day1[i]).collect()
+    };
+    let mut forms = Vec::new();
+    for l in 0..16 {
+        for r in 0..16 {
+            forms.push(t.node(subset(l), subset(r)));
+        }
+    }
+    let mut arena = Arena::new();
+    let mut memo = FxHashMap::default();
+    let ids: Vec<GameId> = forms.iter().map(|&g| build(&mut arena, &t, g, &mut memo)).collect();
+    for i in 0..forms.len() {
+        for j in 0..forms.len() {
+            let want = t.leq(&[forms[i]], &[forms[j]]);
+            assert_eq!(arena.leq(ids[i], ids[j]).unwrap(), want, "form {i} <= form {j}");
+        }
+    }
+    let mut rng = StdRng::seed_from_u64(41);
+    for _ in 0..2000 {
+        let [a, b, c] = [(); 3].map(|_| rng.gen_range(0..forms.len()));
+        let sum = arena.add(ids[a], ids[b]).unwrap();
+        assert_eq!(arena.leq(sum, ids[c]).unwrap(), t.leq(&[forms[a], forms[b]], &[forms[c]]));
+        assert_eq!(arena.leq(ids[c], sum).unwrap(), t.leq(&[forms[c]], &[forms[a], forms[b]]));
+    }
+}
+
+#[test]
 fn sums_match_brute_force() {
     let mut rng = StdRng::seed_from_u64(29);
     let mut t = Trees::default();
