@@ -152,8 +152,8 @@ const BUCKET: usize = 8;
 /// The most slots a [`FlagCache`] grows to: 2^24 slots, 128 MiB.
 pub(crate) const FLAG_CACHE_SLOTS: usize = 1 << 24;
 
-/// One cache line of [`FlagCache`] slots: the entries first (oldest last),
-/// then empty slots.
+/// One cache line of [`FlagCache`] slots: the entries first, oldest
+/// first, then empty slots.
 #[derive(Clone, Copy)]
 #[repr(align(64))]
 struct Bucket([u64; BUCKET]);
@@ -166,11 +166,12 @@ const EMPTY_BUCKET: Bucket = Bucket([EMPTY; BUCKET]);
 /// answers `None`), which costs only speed: the arena would need two
 /// billion games to meet one.
 ///
-/// A key lives in one bucket, chosen by its hash. Below its largest size
-/// the cache doubles when it is 5/8 full or a key's bucket is full, so it
-/// forgets nothing; at its largest, a key stored in a full bucket pushes
-/// out that bucket's oldest entry. A lookup answers either `None` or the
-/// value last stored for the key, never another.
+/// A key lives in one bucket, chosen by its hash; a key stored in a full
+/// bucket pushes out that bucket's oldest entry. Below its largest size the
+/// cache doubles when it is half full, so it seldom forgets (a bucket then
+/// holds 4 keys on average, and more than 8 with odds of 2 %); at its
+/// largest it keeps the newest entries of each bucket. A lookup answers
+/// either `None` or the value last stored for the key, never another.
 #[derive(Clone)]
 pub(crate) struct FlagCache {
     buckets: Vec<Bucket>,
@@ -232,36 +233,27 @@ impl FlagCache {
         if key & VALUE_BIT != 0 {
             return;
         }
-        if self.buckets.len() < self.max_buckets
-            && (self.len + 1) * 8 > self.buckets.len() * BUCKET * 5
+        if self.buckets.len() < self.max_buckets && (self.len + 1) * 2 > self.buckets.len() * BUCKET
         {
             self.grow();
         }
         let entry = if value { key | VALUE_BIT } else { key };
-        loop {
-            let i = self.bucket_of(key);
-            let can_grow = self.buckets.len() < self.max_buckets;
-            let bucket = &mut self.buckets[i].0;
-            for slot in bucket.iter_mut() {
-                if *slot == EMPTY {
-                    self.len += 1;
-                    *slot = entry;
-                    return;
-                }
-                if *slot & !VALUE_BIT == key {
-                    *slot = entry;
-                    return;
-                }
+        let i = self.bucket_of(key);
+        let bucket = &mut self.buckets[i].0;
+        for slot in bucket.iter_mut() {
+            if *slot == EMPTY {
+                self.len += 1;
+                *slot = entry;
+                return;
             }
-            if can_grow {
-                self.grow();
-                continue;
+            if *slot & !VALUE_BIT == key {
+                *slot = entry;
+                return;
             }
-            // Full, at the largest size: the oldest entry makes way.
-            bucket.copy_within(..BUCKET - 1, 1);
-            bucket[0] = entry;
-            return;
         }
+        // A full bucket: its oldest entry makes way.
+        bucket.copy_within(1.., 0);
+        bucket[BUCKET - 1] = entry;
     }
 
     /// Doubles the buckets. Every entry finds room: the entries of an old
@@ -271,7 +263,7 @@ impl FlagCache {
         let size = (self.buckets.len() * 2).max(1);
         let old = std::mem::replace(&mut self.buckets, vec![EMPTY_BUCKET; size]);
         let mask = size - 1;
-        // Entries keep their order (oldest last) in their new buckets.
+        // Entries keep their order (oldest first) in their new buckets.
         let mut fill = vec![0u8; size];
         for bucket in old {
             for k in bucket.0 {
@@ -325,7 +317,7 @@ mod tests {
     }
 
     #[test]
-    fn flag_cache_below_its_largest_size_agrees_with_a_hash_map() {
+    fn flag_cache_below_its_largest_size_keeps_nearly_everything() {
         let mut memo = FlagCache::default();
         let mut plain = FxHashMap::default();
         for i in 0..5000u32 {
@@ -334,13 +326,24 @@ mod tests {
             memo.insert(k, v);
             plain.insert(k, v);
         }
-        assert_eq!(memo.len(), plain.len());
+        let mut kept = 0;
         for g in 0..100 {
             for h in 0..997 {
                 let k = pair(g, h);
-                assert_eq!(memo.get(k), plain.get(&k).copied());
+                match (memo.get(k), plain.get(&k)) {
+                    (Some(c), Some(&v)) => {
+                        assert_eq!(c, v);
+                        kept += 1;
+                    }
+                    (Some(_), None) => panic!("a key never stored: {k:#x}"),
+                    (None, _) => {}
+                }
             }
         }
+        assert_eq!(kept, memo.len());
+        assert!(kept * 100 >= plain.len() * 99, "{kept} of {}", plain.len());
+        // At most half full after a doubling: 32 bytes an entry or fewer.
+        assert!(memo.bytes() <= 32 * plain.len(), "{} bytes", memo.bytes());
     }
 
     #[test]
