@@ -52,6 +52,13 @@ struct Batch {
 }
 
 impl Batch {
+    /// The bytes the batch's buffers hold.
+    fn bytes(&self) -> u64 {
+        (self.terms.capacity() * std::mem::size_of::<u32>()
+            + self.ends.capacity() * std::mem::size_of::<u32>()
+            + self.regions.capacity() * std::mem::size_of::<(u32, u32)>()) as u64
+    }
+
     fn clear(&mut self) {
         self.terms.clear();
         self.ends.clear();
@@ -143,18 +150,38 @@ pub(super) fn region_index(count: usize) -> Result<u32> {
 /// The arena and `ids`, wherever regions are valued.
 type Local<'env> = (&'env mut Arena, &'env mut Vec<GameId>);
 
+/// The cells the two threads share.
+#[derive(Default)]
+pub(super) struct Shared {
+    /// The arena's bytes, as the second thread last saw them.
+    arena_bytes: AtomicU64,
+    /// The bytes of the batches sent to the second thread and of those it
+    /// gave back that are not in use again yet.
+    queued_bytes: AtomicU64,
+    /// Set to make the second thread stop early.
+    stop: AtomicBool,
+}
+
 /// The second thread's end of the pipeline.
-struct Remote<'scope> {
+struct Remote<'scope, 'env> {
     sender: SyncSender<Batch>,
     spare: Receiver<Batch>,
     worker: ScopedJoinHandle<'scope, Result<()>>,
+    queued_bytes: &'env AtomicU64,
 }
 
-impl Remote<'_> {
+impl Remote<'_, '_> {
     /// Sends `batch` to the second thread, leaving an empty one in its place.
     fn send(&self, batch: &mut Batch) -> Result<()> {
-        let fresh = self.spare.try_recv().unwrap_or_default();
+        let fresh = match self.spare.try_recv() {
+            Ok(spare) => {
+                self.queued_bytes.fetch_sub(spare.bytes(), Ordering::Relaxed);
+                spare
+            }
+            Err(_) => Batch::default(),
+        };
         let full = std::mem::replace(batch, fresh);
+        self.queued_bytes.fetch_add(full.bytes(), Ordering::Relaxed);
         // A closed channel means the second thread stopped on an error,
         // which `Finisher::close` reports.
         self.sender.send(full).map_err(|_| Error::invalid("the valuing thread stopped"))
@@ -166,7 +193,7 @@ pub(super) struct Finisher<'scope, 'env> {
     scope: &'scope Scope<'scope, 'env>,
     /// The arena and `ids` while regions are valued on this thread.
     local: Option<Local<'env>>,
-    remote: Option<Remote<'scope>>,
+    remote: Option<Remote<'scope, 'env>>,
     batch: Batch,
     /// The buffers of regions valued on this thread.
     scratch: Scratch,
@@ -174,10 +201,8 @@ pub(super) struct Finisher<'scope, 'env> {
     next: u32,
     /// Regions handed over in this search.
     handed: u32,
-    /// The arena's bytes, as the second thread last saw them.
-    arena_bytes: &'env AtomicU64,
-    /// Set to make the second thread stop early.
-    stop: &'env AtomicBool,
+    /// The cells shared with the second thread.
+    shared: &'env Shared,
     /// Regions handed over before the second thread takes over; `None` on
     /// a pool of one thread.
     split_after: Option<u32>,
@@ -186,13 +211,13 @@ pub(super) struct Finisher<'scope, 'env> {
 impl<'scope, 'env> Finisher<'scope, 'env> {
     /// A finisher valuing into `arena`, where `ids` holds the values of the
     /// regions valued before. `shared` are the cells the two threads use to
-    /// tell each other the arena's size and to stop. A second thread takes
+    /// tell each other their memory and to stop. A second thread takes
     /// over after `split_after` regions (normally [`SPLIT_AFTER`]).
     pub(super) fn new(
         scope: &'scope Scope<'scope, 'env>,
         arena: &'env mut Arena,
         ids: &'env mut Vec<GameId>,
-        shared: &'env (AtomicU64, AtomicBool),
+        shared: &'env Shared,
         split_after: u32,
     ) -> Self {
         let next = ids.len() as u32;
@@ -204,8 +229,7 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
             scratch: Scratch::default(),
             next,
             handed: 0,
-            arena_bytes: &shared.0,
-            stop: &shared.1,
+            shared,
             split_after: (rayon::current_num_threads() >= 2).then_some(split_after),
         }
     }
@@ -235,11 +259,12 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
     }
 
     /// The bytes the arena holds (as last reported, once it is on the second
-    /// thread).
-    pub(super) fn arena_bytes(&self) -> u64 {
+    /// thread) and those of the batches on their way.
+    pub(super) fn bytes(&self) -> u64 {
+        let batches = self.batch.bytes() + self.shared.queued_bytes.load(Ordering::Relaxed);
         match &self.local {
-            Some((arena, _)) => arena.memory_bytes(),
-            None => self.arena_bytes.load(Ordering::Relaxed),
+            Some((arena, _)) => arena.memory_bytes() + batches,
+            None => self.shared.arena_bytes.load(Ordering::Relaxed) + batches,
         }
     }
 
@@ -251,20 +276,24 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
         let (hand_over, take_over) = sync_channel::<Local<'env>>(1);
         let (sender, inbox) = sync_channel::<Batch>(QUEUED);
         let (give_back, spare) = sync_channel::<Batch>(QUEUED);
-        let bytes = self.arena_bytes;
-        let stop = self.stop;
+        let shared = self.shared;
         let spawned = std::thread::Builder::new().spawn_scoped(self.scope, move || {
             let Ok((arena, ids)) = take_over.recv() else { return Ok(()) };
             let mut scratch = Scratch::default();
             for mut batch in inbox {
-                if stop.load(Ordering::Relaxed) {
+                if shared.stop.load(Ordering::Relaxed) {
                     break;
                 }
                 batch.value_into(arena, ids, &mut scratch)?;
-                bytes.store(arena.memory_bytes(), Ordering::Relaxed);
+                shared.arena_bytes.store(arena.memory_bytes(), Ordering::Relaxed);
                 batch.clear();
-                if let Err(TrySendError::Disconnected(_)) = give_back.try_send(batch) {
-                    break;
+                // A batch given back stays counted until it is in use again.
+                match give_back.try_send(batch) {
+                    Ok(()) => {}
+                    Err(TrySendError::Full(dropped)) => {
+                        shared.queued_bytes.fetch_sub(dropped.bytes(), Ordering::Relaxed);
+                    }
+                    Err(TrySendError::Disconnected(_)) => break,
                 }
             }
             Ok(())
@@ -274,14 +303,15 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
             return;
         };
         let Some((arena, ids)) = self.local.take() else { return };
-        self.arena_bytes.store(arena.memory_bytes(), Ordering::Relaxed);
+        self.shared.arena_bytes.store(arena.memory_bytes(), Ordering::Relaxed);
         // The thread waits for exactly this message, so the send succeeds.
         if let Err(returned) = hand_over.send((arena, ids)) {
             self.local = Some(returned.0);
             self.split_after = None;
             return;
         }
-        self.remote = Some(Remote { sender, spare, worker });
+        self.remote =
+            Some(Remote { sender, spare, worker, queued_bytes: &self.shared.queued_bytes });
     }
 
     /// Sends the batch to the second thread.
@@ -300,7 +330,7 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
         let sent = if failed.is_ok() {
             remote.send(&mut self.batch)
         } else {
-            self.stop.store(true, Ordering::Relaxed);
+            self.shared.stop.store(true, Ordering::Relaxed);
             Ok(())
         };
         drop(remote.sender);

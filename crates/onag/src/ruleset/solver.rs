@@ -38,11 +38,10 @@
 //! (regions valued once, added in an arena of misère forms).
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use rayon::prelude::*;
 
-use super::finisher::{Finisher, SPLIT_AFTER, region_index};
+use super::finisher::{Finisher, SPLIT_AFTER, Shared, region_index};
 use super::position::{PartizanPosition, Player};
 use super::table::RegionTable;
 use crate::budget::Budget;
@@ -395,7 +394,7 @@ impl<P: PartizanPosition> Solver<P> {
         // error and on a panic alike: the table holds values only.
         let mut guard = ValuedOnly { table: &mut self.values, ids: &mut self.ids, done: false };
         let (table, ids) = (&mut *guard.table, &mut *guard.ids);
-        let shared = (AtomicU64::new(0), AtomicBool::new(false));
+        let shared = Shared::default();
         let result = std::thread::scope(|scope| {
             let finisher = RefCell::new(Finisher::new(scope, arena, ids, &shared, split_after));
             let searched = search_from(
@@ -412,7 +411,7 @@ impl<P: PartizanPosition> Solver<P> {
                         + nim_bytes
                         + stack_bytes
                         + ids_bytes as u64
-                        + finisher.borrow().arena_bytes();
+                        + finisher.borrow().bytes();
                     check(budget, table.len(), bytes)
                 },
                 budget.max_positions(),
@@ -696,6 +695,23 @@ mod tests {
             let again = solver.value(&mut arena, &board).unwrap();
             let fresh = Solver::new().value(&mut arena, &board).unwrap();
             assert_eq!(again, fresh);
+        });
+    }
+
+    #[test]
+    fn a_search_on_two_threads_is_measured_with_its_queued_batches() {
+        // The memory check counts the batches on their way to the second
+        // thread: a miscount (one batch subtracted twice) would wrap and
+        // fail a generous limit.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            let board = Domineering::parse(".....|.....|.....|.....|.....").unwrap();
+            let mut arena = Arena::new();
+            let budget = Budget::unlimited().with_max_memory(1 << 30);
+            let mut solver = Solver::new().with_budget(budget);
+            solver.split_after = 1;
+            let v = solver.value(&mut arena, &board).unwrap();
+            assert_eq!(v, Solver::new().value(&mut arena, &board).unwrap());
         });
     }
 
