@@ -275,6 +275,8 @@ def test_a_position_has_its_outcome_winning_moves_equality_and_sums_as_the_comma
     sets = onag.PartizanSubtraction(6, leftSet=[1, 3], rightSet=[2, 3])
     assert sets == onag.PartizanSubtraction(6, leftSet=[3, 1, 3], rightSet=[3, 2])
     assert sets != onag.PartizanSubtraction(6, leftSet=[1, 3], rightSet=[2])
+    with pytest.raises(onag.InvalidInput, match=r"^each entry of leftSet must be an integer, not \"x\"$"):
+        onag.PartizanSubtraction(6, leftSet=[1, "x"], rightSet=[2])
     # Sums are canonical forms: the 2×2 board is 0, a column 1, a row -1.
     column, row = onag.Domineering(".|."), onag.Domineering("..")
     assert str(column + row) == "0" and column + row == onag.Game("0")

@@ -111,7 +111,7 @@ fn a_table_past_the_board_limit_is_refused_before_any_work() {
 fn a_parameter_the_ruleset_refuses_is_named_as_the_option() {
     assert_error(
         &["partizan-subtraction", "--param", "leftSet=[1,0]", "--param", "rightSet=[2]", "5"],
-        "--param leftSet: leftSet must be an integer from 1",
+        "--param leftSet: each entry of leftSet must be an integer from 1",
     );
     // Refused by the ruleset's own rules, not by the parameter's type.
     assert_error(

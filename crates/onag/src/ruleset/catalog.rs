@@ -119,7 +119,10 @@ impl Arg {
         range: std::ops::RangeInclusive<i64>,
     ) -> Result<Vec<i64>> {
         match self {
-            Arg::List(items) => items.iter().map(|a| a.as_int(what, range.clone())).collect(),
+            Arg::List(items) => {
+                let entry = format!("each entry of {what}");
+                items.iter().map(|a| a.as_int(&entry, range.clone())).collect()
+            }
             other => Err(Error::invalid(format!("{what} must be a list of integers, not {other}"))),
         }
     }
