@@ -2,22 +2,23 @@
 //! ids packed in a `u64` ([`key`](super::arena::key)).
 //!
 //! A board search asks millions of questions of tables far larger than the
-//! cache, so a lookup's cost is its cache misses. These tables use open
-//! addressing with linear probing and keep each key beside its value, so a
-//! lookup usually reads one cache line (a SwissTable reads its control bytes
-//! and its slot, two lines apart).
+//! cache, so a lookup's cost is its cache misses. These tables keep each key
+//! beside its value, so a lookup usually reads one cache line (a SwissTable
+//! reads its control bytes and its slot, two lines apart).
 //!
-//! - [`IdMemo`] maps keys to small values (sums, negatives). Invariants:
-//!   the capacity is 0 or a power of two, at most 7/10 of the slots are
-//!   full (probe runs stay short), and no entry is ever removed (so a probe
-//!   may stop at the first empty slot).
+//! - [`IdMemo`] maps keys to small values (sums, negatives), by open
+//!   addressing with linear probing. Invariants: the capacity is 0 or a
+//!   power of two, at most 7/10 of the slots are full (probe runs stay
+//!   short), and no entry is ever removed (so a probe may stop at the first
+//!   empty slot).
 //! - [`FlagCache`] maps keys to one bit (comparisons), packed into the key's
 //!   slot: 8 bytes an entry, in buckets of one cache line. It is a cache,
-//!   not a map: past [`FLAG_CACHE_SLOTS`] slots it forgets its oldest
-//!   entries instead of growing, since a comparison can always be asked
-//!   again, and a board search's comparisons would otherwise fill more
-//!   memory than everything else the arena holds (fresh memory costs the
-//!   first write to each page, which is slower than asking again).
+//!   not a map: a full bucket drops its oldest entry, and past
+//!   [`FLAG_CACHE_SLOTS`] slots it stops growing, since a comparison can
+//!   always be asked again, and a board search's comparisons would
+//!   otherwise fill more memory than everything else the arena holds
+//!   (fresh memory costs the first write to each page, which is slower
+//!   than asking again).
 
 /// The slot key that marks an empty slot. No stored key equals it: a key
 /// holds two ids below `u32::MAX` (the pending game `u32::MAX` is never
