@@ -167,7 +167,7 @@ struct Remote<'scope, 'env> {
     sender: SyncSender<Batch>,
     spare: Receiver<Batch>,
     worker: ScopedJoinHandle<'scope, Result<()>>,
-    queued_bytes: &'env AtomicU64,
+    shared: &'env Shared,
 }
 
 impl Remote<'_, '_> {
@@ -175,13 +175,13 @@ impl Remote<'_, '_> {
     fn send(&self, batch: &mut Batch) -> Result<()> {
         let fresh = match self.spare.try_recv() {
             Ok(spare) => {
-                self.queued_bytes.fetch_sub(spare.bytes(), Ordering::Relaxed);
+                self.shared.queued_bytes.fetch_sub(spare.bytes(), Ordering::Relaxed);
                 spare
             }
             Err(_) => Batch::default(),
         };
         let full = std::mem::replace(batch, fresh);
-        self.queued_bytes.fetch_add(full.bytes(), Ordering::Relaxed);
+        self.shared.queued_bytes.fetch_add(full.bytes(), Ordering::Relaxed);
         // A closed channel means the second thread stopped on an error,
         // which `Finisher::close` reports.
         self.sender.send(full).map_err(|_| Error::invalid("the valuing thread stopped"))
@@ -261,11 +261,11 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
     /// The bytes the arena holds (as last reported, once it is on the second
     /// thread) and those of the batches on their way.
     pub(super) fn bytes(&self) -> u64 {
-        let batches = self.batch.bytes() + self.shared.queued_bytes.load(Ordering::Relaxed);
-        match &self.local {
-            Some((arena, _)) => arena.memory_bytes() + batches,
-            None => self.shared.arena_bytes.load(Ordering::Relaxed) + batches,
-        }
+        let arena = match &self.local {
+            Some((arena, _)) => arena.memory_bytes(),
+            None => self.shared.arena_bytes.load(Ordering::Relaxed),
+        };
+        arena + self.batch.bytes() + self.shared.queued_bytes.load(Ordering::Relaxed)
     }
 
     /// Moves the arena and `ids` to a second thread. When no thread can be
@@ -310,8 +310,7 @@ impl<'scope, 'env> Finisher<'scope, 'env> {
             self.split_after = None;
             return;
         }
-        self.remote =
-            Some(Remote { sender, spare, worker, queued_bytes: &self.shared.queued_bytes });
+        self.remote = Some(Remote { sender, spare, worker, shared: self.shared });
     }
 
     /// Sends the batch to the second thread.
