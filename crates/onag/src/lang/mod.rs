@@ -1,13 +1,14 @@
 //! The calculator language: a subset of CGSuite's CGScript (see CALCULATOR.md).
 //!
-//! Text goes through [`lexer`] (tokens with byte spans) and [`parser`] (a
-//! syntax tree, [`ast`]) to the evaluator, which only walks the tree; what
-//! values do is in one place per concern (see ARCHITECTURE.md for the
-//! layers): [`members`] holds one table per kind of value (name, arity,
-//! help, example, computation), `ops` the operators, `builtins` the calls
-//! and names, `games` the game literals and conversions, and `heap`,
-//! `classic` and `partizan` wire the library's rulesets in. The language is
-//! a thin layer: every value and member is computed by the library.
+//! The evaluator has layers, each using only those below it (see
+//! ARCHITECTURE.md, "Inside `lang`", and the test that keeps it so):
+//! `syntax` (text to a tree, no values), `value` (what a value is),
+//! `runtime` (the evaluation context and the generic operations),
+//! `classes` (what each class's values do), [`members`] (one member table
+//! per class; `:help` is generated from them), `dispatch` (operators,
+//! members, names and printing over every class), `interp` (the tree
+//! walker) and the [`Session`]. The language is a thin layer: every value
+//! and member is computed by the library.
 //!
 //! ```
 //! use onag::Budget;
@@ -21,44 +22,17 @@
 //! assert_eq!(err.location().map(|l| l.column), Some(5));
 //! ```
 
-pub mod arith;
-pub mod ast;
-mod builtins;
-mod classic;
-mod compound;
-mod context;
-mod coordinates;
-mod eval;
-mod explicit;
-mod games;
-mod grid;
-mod heap;
-mod infinity;
-pub mod lexer;
-mod loopy;
+pub(crate) mod classes;
+pub(crate) mod dispatch;
+pub(crate) mod interp;
 pub mod members;
-mod misere;
-pub mod mutable;
-pub mod number_forms;
-mod ops;
-pub mod parser;
-mod partizan;
-mod pattern;
-mod random;
-mod range;
-pub mod rules;
-mod script;
-mod session;
-mod show;
-mod strip;
-mod table;
-mod transfinite;
-mod unparse;
-mod user_rules;
-pub mod value;
+pub(crate) mod runtime;
+pub(crate) mod session;
+pub(crate) mod syntax;
+pub(crate) mod value;
 
-pub use context::{DEFAULT_STACK, MAX_LIST};
-pub use heap::{DEFAULT_GENUS_POSITIONS, DEFAULT_MISERE_POSITIONS};
-pub use parser::{is_incomplete, parse};
+pub use classes::heap::{DEFAULT_GENUS_POSITIONS, DEFAULT_MISERE_POSITIONS};
+pub use runtime::context::{DEFAULT_STACK, MAX_LIST};
 pub use session::Session;
+pub use syntax::parser::{is_incomplete, parse};
 pub use value::Value;

@@ -2,12 +2,14 @@
 //! the next, and the public entry points ([`Session::run`],
 //! [`Session::run_to_string`], [`Session::show`]).
 
-use super::context::{Eval, State};
-use super::parser::parse;
-use super::value::Value;
 use crate::budget::Budget;
 use crate::error::{ErrorKind, Result};
 use crate::game::Arena;
+use crate::lang::interp::HOOKS;
+use crate::lang::interp::eval::Walk;
+use crate::lang::runtime::context::{Eval, State};
+use crate::lang::syntax::parser::parse;
+use crate::lang::value::Value;
 
 /// Variables and values that live for one calculator session.
 #[derive(Debug, Default)]
@@ -47,7 +49,7 @@ impl Session {
         let expr = parse(source)?;
         self.make_room(budget);
         self.state.arena.set_budget(budget.clone());
-        Eval::new(&mut self.state, source, budget).program(&expr)
+        Eval::new(&mut self.state, source, budget, &HOOKS).program(&expr)
     }
 
     /// Makes room for one input: when the arena holds more than half of
@@ -125,8 +127,8 @@ impl Session {
     /// Says whether the position limit of the budgets passed to
     /// [`Session::run`] was set by the user (`--max-positions`). When it was
     /// not (the default), `MisereNimValue` and `Genus` search at most
-    /// [`DEFAULT_MISERE_POSITIONS`](super::heap::DEFAULT_MISERE_POSITIONS)
-    /// and [`DEFAULT_GENUS_POSITIONS`](super::heap::DEFAULT_GENUS_POSITIONS)
+    /// [`DEFAULT_MISERE_POSITIONS`](crate::lang::classes::heap::DEFAULT_MISERE_POSITIONS)
+    /// and [`DEFAULT_GENUS_POSITIONS`](crate::lang::classes::heap::DEFAULT_GENUS_POSITIONS)
     /// positions, as `onag octal` does, since an unbounded misère search soon
     /// exhausts memory; when it was, the budget's limit alone applies.
     pub fn set_position_limit_given(&mut self, given: bool) {
@@ -134,7 +136,7 @@ impl Session {
     }
 
     /// Lets evaluation use up to `bytes` of the calling thread's stack
-    /// (default [`DEFAULT_STACK`](super::context::DEFAULT_STACK), 1 MiB):
+    /// (default [`DEFAULT_STACK`](crate::lang::runtime::context::DEFAULT_STACK), 1 MiB):
     /// a recursion deeper than fits is the error "recursion too deep". Give
     /// more only on a thread whose stack is that much larger.
     pub fn set_stack_limit(&mut self, bytes: usize) {
@@ -167,7 +169,7 @@ impl Session {
     /// run into the budget set by the last [`Session::run`].
     pub fn show(&mut self, value: &Value) -> Result<String> {
         let mut out = String::new();
-        super::show::write(&mut self.state, &mut out, value)?;
+        crate::lang::dispatch::show::write(&mut self.state, &mut out, value)?;
         Ok(out)
     }
 }

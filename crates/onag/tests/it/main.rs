@@ -12,6 +12,7 @@ mod hackenbush;
 mod lang;
 mod lang_explicit;
 mod lang_heaps;
+mod lang_layers;
 mod lang_loopy;
 mod lang_misere;
 mod lang_script;

@@ -1,13 +1,13 @@
 //! Members of Wythoff and Fibonacci Nim positions, computed by
-//! [`super::super::classic`].
+//! [`crate::lang::classes::heap::classic`].
 
-use super::super::classic;
-use super::super::misere;
-use super::super::rules::{ClassicPosition, ClassicRuleset};
-use super::super::user_rules;
-use super::super::value::Value;
-use super::table::{Table, member};
 use crate::error::ErrorKind;
+use crate::lang::classes::heap::classic;
+use crate::lang::classes::heap::user_rules;
+use crate::lang::classes::misere;
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::value::Value;
+use crate::lang::value::rules::{ClassicPosition, ClassicRuleset};
 use num_traits::ToPrimitive;
 
 /// The members a classic position answers itself.
@@ -51,7 +51,7 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             |ev, p, _, s| {
                 let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
                 let v = ev.state.misere.forms().misere_value(g);
-                Ok(super::misere::outcome_of_misere_value(v))
+                Ok(crate::lang::members::misere::outcome_of_misere_value(v))
             },
         ),
         member(

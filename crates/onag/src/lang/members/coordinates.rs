@@ -1,7 +1,7 @@
 //! Members of coordinates `(row, col)`.
 
-use super::super::value::Value;
-use super::table::{Table, member};
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::value::Value;
 
 /// A pair: its row and its column.
 type Pair = (Value, Value);

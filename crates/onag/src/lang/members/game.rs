@@ -4,13 +4,13 @@
 
 use num_bigint::BigInt;
 
-use super::super::ast::BinOp;
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::value::{Player, Value};
-use super::table::{Args, Member, Table, member, member_optional, player};
 use crate::error::{ErrorKind, Result};
 use crate::game::{Arena, GameId};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Args, Member, Table, member, member_optional, player};
+use crate::lang::syntax::ast::BinOp;
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::{Player, Value};
 use crate::number::Dyadic;
 
 /// The games as a set in CGSuite's display order.
@@ -110,18 +110,18 @@ fn power(ev: &mut Eval<'_>, g: GameId, args: Args<'_>, span: Span, to: bool) -> 
     // G^x = {0 | H − G^→(x−1)}.
     let less = match exponent {
         Value::Number(q) => Value::Number(q - num_rational::BigRational::from_integer(1.into())),
-        loopy => super::super::ops::binary(ev, &BinOp::Sub, loopy, Value::int(1), *at)?,
+        loopy => ev.binary(&BinOp::Sub, loopy, Value::int(1), *at)?,
     };
     let below = pow_to_value(ev, g, &exponent_of(ev, name, &less, *at)?, *at)?;
-    let right = super::super::ops::binary(ev, &BinOp::Sub, Value::Game(h), below, span)?;
-    super::super::loopy::zero_slash(ev, right, span)
+    let right = ev.binary(&BinOp::Sub, Value::Game(h), below, span)?;
+    crate::lang::classes::loopy::zero_slash(ev, right, span)
 }
 
 /// The exponent of `Pow` or `PowTo`: a dyadic rational, or a loopy value
 /// (a pseudonumber such as `on` or `{pass|1}`).
 fn exponent_of(ev: &Eval<'_>, name: &str, x: &Value, at: Span) -> Result<Value> {
     match x {
-        Value::Number(q) if super::super::value::is_dyadic(q) => Ok(x.clone()),
+        Value::Number(q) if crate::lang::value::is_dyadic(q) => Ok(x.clone()),
         Value::Loopy(_) => Ok(x.clone()),
         other => {
             let shown = match other {
@@ -143,7 +143,7 @@ fn exponent_of(ev: &Eval<'_>, name: &str, x: &Value, at: Span) -> Result<Value> 
 fn pow_to_value(ev: &mut Eval<'_>, g: GameId, x: &Value, at: Span) -> Result<Value> {
     match x {
         Value::Number(q) => pow_to(ev, g, q, at).map(|p| ev.game_value(p)),
-        Value::Loopy(s) => super::super::loopy::pow_to(ev, g, s, at),
+        Value::Loopy(s) => crate::lang::classes::loopy::pow_to(ev, g, s, at),
         _ => Err(ev.error(at, ErrorKind::InvalidInput, "Invalid exponent.")),
     }
 }
@@ -168,8 +168,8 @@ fn pow_to(
     let dyadic = Dyadic::from_rational(x).ok_or_else(|| invalid(ev))?;
     let xg = ev.arena(span, |a| a.dyadic(&dyadic))?;
     let one = (vec![ev.state.arena.zero()], Vec::new());
-    let h =
-        super::super::explicit::subordinate_on(ev, xg, &one, span)?.ok_or_else(|| invalid(ev))?;
+    let h = crate::lang::classes::explicit::subordinate_on(ev, xg, &one, span)?
+        .ok_or_else(|| invalid(ev))?;
     ev.arena(span, |a| a.ordinal_sum(g, h))
 }
 
@@ -640,7 +640,7 @@ const MEMBERS: &[Member<GameId>] = &[
         1,
         "the game H with G = B:H for the base B (its options as written); an error when there is none",
         "(1/8).Subordinate(1)",
-        |ev, g, a, s| super::super::explicit::subordinate(ev, *g, &a[0].0, s),
+        |ev, g, a, s| crate::lang::classes::explicit::subordinate(ev, *g, &a[0].0, s),
     ),
     member(
         "NortonMultiply",
@@ -659,7 +659,7 @@ const MEMBERS: &[Member<GameId>] = &[
                 // A nimber times a transfinite nimber: the product commutes.
                 let me = ev.game_value(*g);
                 let args = Some(vec![(None, me, s)]);
-                return super::member(ev, a[0].0.clone(), "ConwayProduct", s, args);
+                return ev.member(a[0].0.clone(), "ConwayProduct", s, args);
             }
             let h = game_arg(ev, "ConwayProduct", a, 0)?;
             game_of(ev, *g, s, |ar, g| ar.conway_product(g, h))

@@ -1,10 +1,11 @@
 //! Members of grids (`cgsuite.util.Grid`).
 
-use super::super::coordinates::pair;
-use super::super::grid::{self, Grid};
-use super::super::value::Value;
-use super::table::{Table, member, member_optional};
 use crate::error::ErrorKind;
+use crate::lang::classes::coordinates::pair;
+use crate::lang::classes::grid;
+use crate::lang::runtime::table::{Table, member, member_optional};
+use crate::lang::value::Value;
+use crate::lang::value::grid::Grid;
 
 /// The members of grids.
 pub(crate) const TABLE: Table<Grid> = Table {
@@ -26,7 +27,7 @@ pub(crate) const TABLE: Table<Grid> = Table {
             "the coordinates holding v, row by row",
             "Grid.Parse(\".x.|x..\", \".x\").FindAll(1)",
             |ev, g, a, _| {
-                let v = super::table::integer(ev, "FindAll", a, 0)?;
+                let v = crate::lang::runtime::table::integer(ev, "FindAll", a, 0)?;
                 let v = v.try_into().unwrap_or(i64::MAX);
                 Ok(Value::List(grid::find_all(g, v).into_iter().map(|(r, c)| pair(r, c)).collect()))
             },
@@ -85,7 +86,7 @@ pub(crate) const TABLE: Table<Grid> = Table {
             "Grid.Parse(\".abb|.ba.\", \".ab\").ToString(\".ab\")",
             |ev, g, a, s| {
                 let Some((arg, _)) = a.first() else {
-                    return Ok(Value::Str(grid::show(g)));
+                    return Ok(Value::Str(crate::lang::value::grid::show(g)));
                 };
                 let Value::Str(map) = arg else {
                     return Err(ev.error(

@@ -1,15 +1,17 @@
 //! Members of heap rulesets (`game.heap.Kayles.NimValueSequence(10)`) and of
-//! heap positions (`game.heap.Kayles(5).Genus`), computed by [`super::super::heap`].
+//! heap positions (`game.heap.Kayles(5).Genus`), computed by [`crate::lang::classes::heap`].
 
 use num_bigint::{BigInt, BigUint};
 
-use super::super::context::Eval;
-use super::super::heap;
-use super::super::lexer::Span;
-use super::super::rules::{ClassicRuleset, ProductKind, Ruleset};
-use super::super::value::Value;
-use super::table::{Args, Member, Table, member, member_named, member_optional, player};
 use crate::error::{ErrorKind, Result};
+use crate::lang::classes::heap;
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{
+    Args, Member, Table, member, member_named, member_optional, player,
+};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
+use crate::lang::value::rules::{ClassicRuleset, ProductKind, Ruleset};
 
 /// The members of heap rulesets.
 pub(crate) const RULESET_TABLE: Table<Ruleset> = Table {
@@ -172,7 +174,7 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
         |ev, (r, n), _, s| {
             let v = heap::misere(ev, r, n, heap::MisereWant::Value, s)?;
             let zero = v.as_integer().is_some_and(num_traits::Zero::is_zero);
-            Ok(super::misere::outcome_of_misere_value(if zero { 0 } else { 1 }))
+            Ok(crate::lang::members::misere::outcome_of_misere_value(if zero { 0 } else { 1 }))
         },
     ),
     member(
@@ -207,7 +209,7 @@ fn product(
     _span: Span,
 ) -> Result<Value> {
     let (other, at) = &args[0];
-    let Some(other) = super::ruleset_of(other) else {
+    let Some(other) = crate::lang::classes::heap::ruleset_of(other) else {
         return Err(ev.error(
             *at,
             ErrorKind::InvalidInput,
@@ -232,7 +234,7 @@ fn with_two_codes(
 ) -> Result<Value> {
     use crate::ruleset::catalog::Arg;
     let (other, at) = &args[0];
-    let other = super::ruleset_of(other);
+    let other = crate::lang::classes::heap::ruleset_of(other);
     let codes = other.as_ref().and_then(|o| Some((rules.code()?, o.code()?)));
     let Some((left, right)) = codes else {
         return Err(ev.error(*at, ErrorKind::InvalidInput, usage));
@@ -258,7 +260,7 @@ fn join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Resul
     let other = match &args[0].0 {
         Value::Ruleset(r) => Some(r.clone()),
         Value::Builtin(path) => {
-            super::super::heap::plain_ruleset(path.rsplit('.').next().unwrap_or(path))
+            crate::lang::classes::heap::plain_ruleset(path.rsplit('.').next().unwrap_or(path))
         }
         _ => None,
     };
@@ -267,7 +269,7 @@ fn join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Resul
     };
     let code =
         a.join(&b).map_err(|e| ev.error(span, e.kind(), format!("Join: {}", e.message())))?;
-    Ok(Value::Ruleset(super::super::heap::code_ruleset(code)))
+    Ok(Value::Ruleset(crate::lang::classes::heap::code_ruleset(code)))
 }
 
 /// `R.CakeProduct(S, twisted ? false)`: CGSuite's `GenCutcake(R, S,

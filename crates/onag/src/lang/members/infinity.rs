@@ -2,12 +2,12 @@
 //! Members that need a finite number (`Floor`, `Birthday`) are not here, so
 //! asking for them is an error.
 
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::value::Value;
-use super::table::{Args, Table, member};
 use crate::error::{ErrorKind, Result};
 use crate::game::PartizanOutcome;
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Args, Table, member};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
 
 /// `Max` (`max` true) or `Min` of `±inf` and a number or `±inf`.
 fn pick(ev: &Eval<'_>, negative: bool, args: Args<'_>, max: bool, span: Span) -> Result<Value> {

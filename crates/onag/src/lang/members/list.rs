@@ -1,13 +1,12 @@
 //! Members of lists, sets and strings.
 
-use super::super::ast::BinOp;
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::ops;
-use super::super::pattern;
-use super::super::value::Value;
-use super::table::{Args, Table, member};
 use crate::error::{ErrorKind, Result};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Args, Table, member};
+use crate::lang::syntax::ast::BinOp;
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
+use crate::lang::value::pattern;
 
 /// The members of lists and sets.
 pub(crate) const LIST_TABLE: Table<[Value]> = Table {
@@ -249,7 +248,7 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
                 };
                 let mut total = first.clone();
                 for x in rest {
-                    total = ops::binary(ev, &BinOp::Add, total, x.clone(), s)?;
+                    total = ev.binary(&BinOp::Add, total, x.clone(), s)?;
                 }
                 Ok(total)
             },
@@ -324,14 +323,14 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
 };
 
 /// The position of `x` among `items` (by `==`).
-pub(super) fn index_of(
+pub(crate) fn index_of(
     ev: &mut Eval<'_>,
     items: &[Value],
     x: &Value,
     span: Span,
 ) -> Result<Option<usize>> {
     for (i, item) in items.iter().enumerate() {
-        if ops::equal(ev, item, x, span)? {
+        if ev.equal(item, x, span)? {
             return Ok(Some(i));
         }
     }
@@ -339,7 +338,7 @@ pub(super) fn index_of(
 }
 
 /// The elements of a list or set argument (a mutable one's as they are now).
-pub(super) fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<Vec<Value>> {
+pub(crate) fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<Vec<Value>> {
     ev.collection_items(&arg.0).ok_or_else(|| {
         ev.error(
             arg.1,
@@ -394,7 +393,7 @@ fn filter(
 }
 
 /// The elements in increasing order: all numbers, or all strings.
-pub(super) fn sorted(ev: &mut Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
+pub(crate) fn sorted(ev: &mut Eval<'_>, items: &[Value], span: Span) -> Result<Vec<Value>> {
     let mut out = items.to_vec();
     if items.iter().all(|x| matches!(x, Value::Number(_) | Value::Infinity(_))) {
         // -inf, the numbers, inf.
@@ -617,7 +616,7 @@ fn updated(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Re
 
 /// `[a, b, …].SortedWith(f)`: sorted by the comparator `f(x, y)`, an
 /// integer below, equal to or above 0 (a stable merge sort).
-pub(super) fn sorted_with(
+pub(crate) fn sorted_with(
     ev: &mut Eval<'_>,
     items: &[Value],
     args: Args<'_>,
@@ -628,7 +627,7 @@ pub(super) fn sorted_with(
 
 /// The elements sorted (stably) by the comparator `args[0]`; `name` is
 /// the member's, for errors.
-pub(super) fn sorted_by(
+pub(crate) fn sorted_by(
     ev: &mut Eval<'_>,
     name: &str,
     items: &[Value],
@@ -733,7 +732,7 @@ pub(crate) fn set_member(
                     let mut out = Vec::with_capacity(items.len());
                     'items: for x in items {
                         for (k, v) in map {
-                            if ops::equal(ev, k, x, span)? {
+                            if ev.equal(k, x, span)? {
                                 out.push(v.clone());
                                 continue 'items;
                             }

@@ -1,12 +1,12 @@
 //! Members of loopy games (values that are not short games), computed by
 //! [`crate::loopy::partizan`].
 
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::loopy::{of_sided, sided_of};
-use super::super::value::{Player, Value};
-use super::table::{Args, Table, member, player};
 use crate::error::{ErrorKind, Result};
+use crate::lang::classes::loopy::{of_sided, sided_of};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Args, Table, member, player};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::{Player, Value};
 use crate::loopy::partizan::canonical::stoppers_equal;
 use crate::loopy::partizan::parse::MAX_SUM_NODES;
 use crate::loopy::partizan::stops::{Pseudonumber, Tilt, stops};
@@ -198,7 +198,7 @@ fn is_number_tiny(ev: &mut Eval<'_>, v: &SidedValue, span: Span) -> Result<bool>
         && let ([rl], [rr]) = (g.left(ro), g.right(ro))
         && stoppers_equal(&g.at(*rl), &g.at(lo), ev.budget).map_err(|e| ev.locate(e, span))?
     {
-        let minus_x = super::super::ops::negate(ev, x, span)?;
+        let minus_x = ev.negate(x, span)?;
         if at_most_under(ev, g.at(*rr), &minus_x, span)? {
             return Ok(true);
         }
@@ -305,7 +305,7 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
             "over.Subordinate(1)",
             |ev, v, a, s| {
                 let g = stopper(ev, v, "Subordinate", s)?.onside.clone();
-                let (bl, br) = super::super::explicit::base_options(ev, &a[0].0, a[0].1)?;
+                let (bl, br) = crate::lang::classes::explicit::base_options(ev, &a[0].0, a[0].1)?;
                 let budget = ev.budget;
                 let h = crate::loopy::partizan::ordinal::subordinate(
                     &mut ev.state.arena,
@@ -582,7 +582,7 @@ pub(crate) const TABLE: Table<SidedValue> = Table {
 /// (CGSuite has them for stoppers only).
 fn tiny(ev: &mut Eval<'_>, name: &str, v: &SidedValue, span: Span) -> Result<Value> {
     let g = Value::Loopy(Box::new(stopper(ev, v, name, span)?.clone()));
-    match super::super::loopy::tiny(ev, name, &g, span) {
+    match crate::lang::classes::loopy::tiny(ev, name, &g, span) {
         Some(result) => result,
         None => Err(ev.error(span, ErrorKind::InvalidInput, format!("{name} needs a game"))),
     }

@@ -1,8 +1,8 @@
 //! Members of maps `{k => v}`.
 
-use super::super::value::Value;
-use super::table::{Table, member, member_optional};
 use crate::error::{ErrorKind, Result};
+use crate::lang::runtime::table::{Table, member, member_optional};
+use crate::lang::value::Value;
 
 type Entries = [(Value, Value)];
 
@@ -23,7 +23,7 @@ pub(crate) const TABLE: Table<Entries> = Table {
             "{1 => 2}.ContainsKey(1)",
             |ev, m, args, span| -> Result<Value> {
                 for (k, _) in m {
-                    if super::super::ops::equal(ev, k, &args[0].0, span)? {
+                    if ev.equal(k, &args[0].0, span)? {
                         return Ok(Value::Bool(true));
                     }
                 }

@@ -1,13 +1,13 @@
 //! Members of misère canonical games (`*[2#0].Genus`), computed by
 //! [`MisereGames`](crate::impartial::misere::MisereGames).
 
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::value::Value;
-use super::table::{Args, Member, Table, member};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::PartizanOutcome;
 use crate::impartial::misere::{FormId, MisereGames, Phylum};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Args, Member, Table, member};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
 
 /// The members of misère games.
 pub(crate) const TABLE: Table<FormId> = Table { on: "misère game", members: MEMBERS };

@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use num_traits::ToPrimitive;
 
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::mutable::{Contents, MAX_NESTING, Shared, reaches, too_deep};
-use super::super::value::Value;
-use super::list::{elements, index_of, sorted_by};
-use super::table::{Table, member};
 use crate::error::{ErrorKind, Result};
+use crate::lang::members::list::{elements, index_of, sorted_by};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
+use crate::lang::value::mutable::{Contents, MAX_NESTING, Shared, reaches, too_deep};
 
 /// The members that change a mutable collection.
 pub(crate) const TABLE: Table<Arc<Shared>> = Table {
@@ -95,7 +95,7 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
                 let Contents::List(items) = m.snapshot() else {
                     return Err(only(ev, "Sort", "list", span));
                 };
-                let sorted = super::list::sorted(ev, &items, span)?;
+                let sorted = crate::lang::members::list::sorted(ev, &items, span)?;
                 m.replace(Contents::List(sorted));
                 Ok(Value::Nothing)
             },
@@ -147,7 +147,7 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
             "sets every entry of a map in a mutable map",
             "x := MutableMap({1 => 2}); x.PutAll({1 => 3, 4 => 5}); x",
             |ev, m, args, span| {
-                let pairs = match super::super::mutable::frozen(args[0].0.clone()) {
+                let pairs = match crate::lang::value::mutable::frozen(args[0].0.clone()) {
                     Value::Map(entries) => entries,
                     other => {
                         return Err(ev.error(
@@ -279,7 +279,7 @@ fn remove(ev: &mut Eval<'_>, m: &Arc<Shared>, gone: Vec<Value>, span: Span) -> R
             for x in &gone {
                 let mut found = None;
                 for (i, (k, _)) in entries.iter().enumerate() {
-                    if super::super::ops::equal(ev, k, x, span)? {
+                    if ev.equal(k, x, span)? {
                         found = Some(i);
                         break;
                     }
@@ -357,7 +357,7 @@ pub(crate) fn construct(
             let items = elements(ev, name, arg)?;
             Contents::Set(set_items(ev, items, span)?)
         }
-        (_, Some((v, at))) => match super::super::mutable::frozen(v.clone()) {
+        (_, Some((v, at))) => match crate::lang::value::mutable::frozen(v.clone()) {
             Value::Map(entries) => Contents::Map(entries),
             other => {
                 return Err(ev.error(

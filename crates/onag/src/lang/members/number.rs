@@ -1,20 +1,22 @@
 //! Members of numbers (exact rationals): `Floor`, `Max`, `Lb`, nim
 //! arithmetic on integers, and the game members whose answer for a number
-//! is known in closed form (options and followers: [`crate::lang::number_forms`]).
+//! is known in closed form (options and followers: [`crate::lang::value::number_forms`]).
 //! Every other game member of a dyadic number goes to the game table.
 
 use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-use super::super::arith;
-use super::super::context::Eval;
-use super::super::heap::nim_arithmetic;
-use super::super::lexer::Span;
-use super::super::number_forms;
-use super::super::value::{Player, Value, is_dyadic};
-use super::table::{Args, Member, Table, integer, member, member_optional, number, player};
 use crate::error::{ErrorKind, Result};
+use crate::lang::classes::heap::nim_arithmetic;
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{
+    Args, Member, Table, integer, member, member_optional, number, player,
+};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::arith;
+use crate::lang::value::number_forms;
+use crate::lang::value::{Player, Value, is_dyadic};
 
 /// The integer `q` is, or an error saying `name` needs one.
 fn need_integer(ev: &Eval<'_>, name: &str, q: &BigRational, span: Span) -> Result<BigInt> {
@@ -35,7 +37,7 @@ fn need_dyadic(ev: &Eval<'_>, name: &str, q: &BigRational, span: Span) -> Result
         return Ok(());
     }
     let mut shown = String::new();
-    super::super::value::write_number(&mut shown, q);
+    crate::lang::value::write_number(&mut shown, q);
     Err(ev.error(
         span,
         ErrorKind::InvalidInput,
@@ -96,7 +98,7 @@ fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Val
         // The larger of a rational and a transfinite number, by the order
         // of surreal numbers.
         let q = crate::number::surreal::Surreal::from_rational(q);
-        return super::transfinite::larger_or_smaller(ev, x, q, max, args[0].1);
+        return crate::lang::members::transfinite::larger_or_smaller(ev, x, q, max, args[0].1);
     }
     let other = number(ev, if max { "Max" } else { "Min" }, args, 0)?;
     Ok(Value::Number(if (other > *q) == max { other } else { q.clone() }))
@@ -114,7 +116,7 @@ const MEMBERS: &[Member<BigRational>] = &[
         |_, q, _, _| {
             Ok(match crate::number::Dyadic::from_rational(q) {
                 Some(x) => Value::Number(BigInt::from(crate::number::birthday(&x)).into()),
-                None => super::super::transfinite::omega(),
+                None => crate::lang::classes::transfinite::omega(),
             })
         },
     ),
@@ -290,7 +292,7 @@ const MEMBERS: &[Member<BigRational>] = &[
             let n = need_integer(ev, "NimSum", q, span)?;
             if let Value::Transfinite(_) = &a[0].0 {
                 let x = crate::number::ordinal::GeneralizedOrdinal::integer(n);
-                return super::transfinite::nim_sum(ev, &x, a, span);
+                return crate::lang::members::transfinite::nim_sum(ev, &x, a, span);
             }
             let m = integer(ev, "NimSum", a, 0)?;
             if n.sign() == Sign::Minus || m.sign() == Sign::Minus {
@@ -312,7 +314,7 @@ const MEMBERS: &[Member<BigRational>] = &[
             if let Value::Transfinite(_) = &a[0].0 {
                 let n = need_integer(ev, "NimProduct", q, span)?;
                 let x = crate::number::ordinal::GeneralizedOrdinal::integer(n);
-                return super::transfinite::nim_product(ev, &x, a, span);
+                return crate::lang::members::transfinite::nim_product(ev, &x, a, span);
             }
             nim_arithmetic(ev, "NimProduct", &Value::Number(q.clone()), Some(&a[0].0), span)
         },
@@ -418,9 +420,9 @@ pub(crate) const CONWAY_PRODUCT: Member<BigRational> = member(
             return Ok(Value::Number(q * r));
         }
         let g = ev.game_of(&Value::Number(q.clone()), span, "ConwayProduct")?;
-        super::game::TABLE.call(ev, &g, "ConwayProduct", a, span).unwrap_or_else(|| {
-            Err(ev.error(span, ErrorKind::InvalidInput, "ConwayProduct needs games"))
-        })
+        crate::lang::members::game::TABLE.call(ev, &g, "ConwayProduct", a, span).unwrap_or_else(
+            || Err(ev.error(span, ErrorKind::InvalidInput, "ConwayProduct needs games")),
+        )
     },
 );
 

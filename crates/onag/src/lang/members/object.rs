@@ -3,14 +3,13 @@
 
 use num_traits::Zero;
 
-use super::super::context::Eval;
-use super::super::explicit::Explicit;
-use super::super::lexer::Span;
-use super::super::rules::{ClassicPosition, ClassicRuleset, Ruleset};
-use super::super::show::write;
-use super::super::value::{Value, is_dyadic};
-use super::table::{Table, member};
 use crate::error::{ErrorKind, Result};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::explicit::Explicit;
+use crate::lang::value::rules::{ClassicPosition, ClassicRuleset, Ruleset};
+use crate::lang::value::{Value, is_dyadic};
 
 /// The members of every value.
 pub(crate) const TABLE: Table<Value> = Table {
@@ -55,9 +54,7 @@ pub(crate) const TABLE: Table<Value> = Table {
 
 /// `v` as it prints.
 fn printed(ev: &mut Eval<'_>, v: &Value) -> Result<String> {
-    let mut out = String::new();
-    write(ev.state, &mut out, v)?;
-    Ok(out)
+    ev.show(v)
 }
 
 /// The ruleset of a position (`EnclosingObject`), or `Nothing`.
@@ -70,9 +67,11 @@ fn enclosing_object(v: &Value) -> Value {
         }
         Value::Heap(rules, _) => Value::Ruleset(rules.clone()),
         Value::Classic(position) => match position {
-            ClassicPosition::Wythoff(..) => super::ruleset_constant("game.heap.Wythoff".into()),
+            ClassicPosition::Wythoff(..) => {
+                crate::lang::classes::catalog::ruleset_constant("game.heap.Wythoff".into())
+            }
             ClassicPosition::FibonacciNim(_) => {
-                super::ruleset_constant("game.heap.FibonacciNim".into())
+                crate::lang::classes::catalog::ruleset_constant("game.heap.FibonacciNim".into())
             }
             ClassicPosition::Memory(rule, ..) => {
                 Value::ClassicRuleset(ClassicRuleset::Memory(*rule))
@@ -334,9 +333,9 @@ pub(crate) fn class_of_name(
     if short == "Wythoff" {
         return Ok(Some("game.heap.GenWythoff"));
     }
-    let value = match super::super::heap::plain_ruleset(short) {
+    let value = match crate::lang::classes::heap::plain_ruleset(short) {
         Some(rules) => Value::Ruleset(rules),
-        None => super::ruleset_constant(path.to_string()),
+        None => crate::lang::classes::catalog::ruleset_constant(path.to_string()),
     };
     match value {
         Value::Builtin(_) => Ok(None),
@@ -407,7 +406,7 @@ fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
             Some(class) => class,
             None => return Err(no_class(ev, v, span)),
         },
-        Value::Loopy(sided) => super::loopy::class(ev, sided, span)?,
+        Value::Loopy(sided) => crate::lang::members::loopy::class(ev, sided, span)?,
         Value::LoopyOutcome(_) => "game.OutcomeClass",
         Value::Position(p) => catalog_class(&p.ruleset().position_class()),
         Value::PartizanRuleset(r, _) => catalog_class(&r.class()),

@@ -1,7 +1,7 @@
 //! Members of the players `Left` and `Right`.
 
-use super::super::value::{Player, Value};
-use super::table::{Table, member};
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::value::{Player, Value};
 
 /// The members of `Left` and `Right`.
 pub(crate) const TABLE: Table<Player> = Table {

@@ -1,11 +1,11 @@
 //! Members of pseudorandom streams (`cgsuite.util.Random`).
 
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::random::Random;
-use super::super::value::Value;
-use super::table::{Table, member};
 use crate::error::{ErrorKind, Result};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
+use crate::lang::value::random::Random;
 
 /// The members of random streams.
 pub(crate) const TABLE: Table<Random> = Table {
@@ -16,7 +16,7 @@ pub(crate) const TABLE: Table<Random> = Table {
         "the next integer n of the stream with 0 <= n < bound, uniformly distributed",
         "r := Random(1474); [r.NextInteger(100) for n from 1 to 5]",
         |ev, r, a, _| {
-            let bound = super::table::integer(ev, "NextInteger", a, 0)?;
+            let bound = crate::lang::runtime::table::integer(ev, "NextInteger", a, 0)?;
             match r.next_integer(&bound) {
                 Some(n) => Ok(Value::Number(n.into())),
                 None => Err(ev.error(

@@ -1,9 +1,9 @@
 //! Members of ranges (`1..10`): those a range answers without listing its
 //! elements. Every other list member applies to the elements.
 
-use super::super::range::IntRange;
-use super::super::value::Value;
-use super::table::{Table, member};
+use crate::lang::runtime::table::{Table, member};
+use crate::lang::value::Value;
+use crate::lang::value::range::IntRange;
 
 /// The members only ranges have, or that they answer without listing their
 /// elements; every other list member applies to the elements.

@@ -1,9 +1,9 @@
 //! Members of strips (`cgsuite.util.Strip`).
 
-use super::super::strip::{self, decomposition, span_of, updated};
-use super::super::value::Value;
-use super::table::{Table, member, member_optional};
 use crate::error::ErrorKind;
+use crate::lang::classes::strip::{self, decomposition, span_of, updated};
+use crate::lang::runtime::table::{Table, member, member_optional};
+use crate::lang::value::Value;
 
 /// The members of strips.
 pub(crate) const TABLE: Table<[i8]> = Table {
@@ -18,8 +18,9 @@ pub(crate) const TABLE: Table<[i8]> = Table {
             "the positions (from 1) holding v",
             "Strip.Parse(\".abbd.\", \".abcd\").FindAll(2)",
             |ev, s, a, _| {
-                let v: i64 =
-                    super::table::integer(ev, "FindAll", a, 0)?.try_into().unwrap_or(i64::MAX);
+                let v: i64 = crate::lang::runtime::table::integer(ev, "FindAll", a, 0)?
+                    .try_into()
+                    .unwrap_or(i64::MAX);
                 let found = s.iter().enumerate().filter(|&(_, &x)| i64::from(x) == v);
                 Ok(Value::List(found.map(|(i, _)| Value::int(i + 1)).collect()))
             },
@@ -30,7 +31,7 @@ pub(crate) const TABLE: Table<[i8]> = Table {
             "the parts between the cells holding v (empty parts left out)",
             "Strip.Parse(\".abbd.\", \".abcd\").Decomposition(2)",
             |ev, s, a, _| {
-                let v: i64 = super::table::integer(ev, "Decomposition", a, 0)?
+                let v: i64 = crate::lang::runtime::table::integer(ev, "Decomposition", a, 0)?
                     .try_into()
                     .unwrap_or(i64::MAX);
                 Ok(decomposition(s, v))
@@ -91,7 +92,7 @@ pub(crate) const TABLE: Table<[i8]> = Table {
             "the strip with the cells from a to b (clipped to it) set to v",
             "Strip.Empty(6).UpdatedRange(2, 4, 5)",
             |ev, s, a, span| {
-                let v = super::super::grid::cell(ev, &a[2].0, span)?;
+                let v = crate::lang::classes::grid::cell(ev, &a[2].0, span)?;
                 let mut out = s.to_vec();
                 for x in &mut out[span_of(s, &a[0].0, &a[1].0)] {
                     *x = v;

@@ -2,13 +2,15 @@
 //! `game.SurrealNumber`: `1/omega`) and transfinite nimbers
 //! (`game.TransfiniteNimber`: `*omega`).
 
-use super::super::context::Eval;
-use super::super::lexer::Span;
-use super::super::transfinite::{as_ordinal, as_surreal, omega_power, ordinal_value, value};
-use super::super::value::Value;
-use super::table::{Args, Table, member};
 use crate::error::{ErrorKind, Result};
 use crate::game::PartizanOutcome;
+use crate::lang::classes::transfinite::{
+    as_ordinal, as_surreal, omega_power, ordinal_value, value,
+};
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::{Args, Table, member};
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::Value;
 use crate::number::ordinal::GeneralizedOrdinal;
 use crate::number::surreal::Surreal;
 
@@ -183,7 +185,7 @@ pub(crate) const TABLE: Table<Surreal> = Table {
             "omega NimExp 3",
             |ev, x, a, s| {
                 let x = need_ordinal(ev, "NimExp", x, s)?;
-                let n = super::table::integer(ev, "NimExp", a, 0)?;
+                let n = crate::lang::runtime::table::integer(ev, "NimExp", a, 0)?;
                 let Some(n) = n.to_biguint() else {
                     return Err(ev.error(
                         a[0].1,
@@ -227,7 +229,7 @@ pub(crate) const NIMBER_TABLE: Table<GeneralizedOrdinal> = Table {
                 let (v, at) = &a[0];
                 let y = match v {
                     Value::TransfiniteNimber(y) => (**y).clone(),
-                    _ => match super::super::transfinite::nim_value_of(ev, v) {
+                    _ => match crate::lang::classes::transfinite::nim_value_of(ev, v) {
                         Some(y) => y,
                         None => {
                             return Err(ev.error(
@@ -241,7 +243,7 @@ pub(crate) const NIMBER_TABLE: Table<GeneralizedOrdinal> = Table {
                 let p = crate::number::ordinal_nim::nim_product(x, &y)
                     .map_err(|e| ev.locate(e, s))?
                     .unwrap_or_default();
-                super::super::transfinite::nimber_value(ev, p, s)
+                crate::lang::classes::transfinite::nimber_value(ev, p, s)
             },
         ),
         member("IsNimber", 0, "true", "(*omega).IsNimber", |_, _, _, _| Ok(Value::Bool(true))),

@@ -1,0 +1,149 @@
+//! The value writer: any calculator value in CGSuite's plain-text
+//! notation, reading the session's arenas for games and misère games.
+
+use crate::budget::Budget;
+use crate::error::Result;
+use crate::lang::runtime::context::State;
+use crate::lang::value::{Value, write_number, write_string};
+
+/// Writes `value` in CGSuite's plain-text notation.
+pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Result<()> {
+    match value {
+        Value::Game(g) => out.push_str(&state.arena.print(*g)?),
+        Value::GameSet(games) => out.push_str(&state.arena.print_set(games)?),
+        Value::Outcome(o) => out.push_str(&o.to_string()),
+        Value::Number(q) => write_number(out, q),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Str(s) => write_string(out, s),
+        Value::List(items) | Value::Set(items) => {
+            let (open, close) =
+                if matches!(value, Value::List(_)) { ('[', ']') } else { ('{', '}') };
+            out.push(open);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write(state, out, item)?;
+            }
+            out.push(close);
+        }
+        Value::Range(r) => out.push_str(&r.notation()),
+        Value::Table(rows) => {
+            let mut cells = Vec::with_capacity(rows.len());
+            for row in rows {
+                let mut texts = Vec::with_capacity(row.len());
+                for cell in row {
+                    let mut text = String::new();
+                    write(state, &mut text, cell)?;
+                    texts.push(text);
+                }
+                cells.push(texts);
+            }
+            out.push_str(&crate::lang::classes::table::layout(&cells));
+        }
+        Value::Entry(entry) => {
+            write(state, out, &entry.0)?;
+            out.push_str(" => ");
+            write(state, out, &entry.1)?;
+        }
+        Value::Pair(a, b) => {
+            out.push('(');
+            write(state, out, a)?;
+            out.push(',');
+            write(state, out, b)?;
+            out.push(')');
+        }
+        Value::Position(p) => out.push_str(&p.cgsuite()),
+        Value::PartizanRuleset(r, params) => {
+            out.push_str(&crate::lang::classes::catalog::ruleset_name(r, params.as_ref()))
+        }
+        Value::Builtin(path) => out.push_str(path),
+        Value::Ruleset(rules) => out.push_str(&rules.name()),
+        Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
+        Value::Classic(position) => out.push_str(&position.name()),
+        Value::ClassicRuleset(rules) => out.push_str(&rules.name()),
+        Value::Infinity(negative) => out.push_str(if *negative { "-inf" } else { "inf" }),
+        Value::Explicit(e) => {
+            crate::lang::classes::explicit::write(out, e, &mut |v, out| write(state, out, v))?;
+        }
+        Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
+            "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
+        )),
+        Value::Genus(text) | Value::Expansion(text) | Value::Output(text) => out.push_str(text),
+        Value::Misere(g) => out.push_str(&state.misere.print(*g, &Budget::unlimited())?),
+        Value::Turning(rule) => {
+            out.push_str("game.strip.Turning(");
+            write_string(out, rule.text());
+            out.push(')');
+        }
+        Value::Thermograph(t) => out.push_str(&t.to_string()),
+        Value::Trajectory(w) => out.push_str(&format!("Trajectory({w})")),
+        Value::Class(path) => {
+            out.push('⟪');
+            out.push_str(path);
+            out.push('⟫');
+        }
+        Value::Nothing => out.push_str("Nothing"),
+        Value::Loopy(v) => out.push_str(&crate::lang::classes::loopy::show(
+            &mut state.arena,
+            v,
+            &Budget::unlimited(),
+        )?),
+        Value::LoopyOutcome(o) => out.push_str(&o.to_string()),
+        Value::Function(f) => out.push_str(&f.text),
+        Value::Map(entries) => {
+            if entries.is_empty() {
+                out.push_str("{=>}");
+            } else {
+                out.push('{');
+                write_entries(state, out, entries)?;
+                out.push('}');
+            }
+        }
+        Value::Grid(g) => out.push_str(&crate::lang::value::grid::show(g)),
+        Value::Strip(s) => out.push_str(&crate::lang::classes::strip::show(s)),
+        Value::Random(r) => out.push_str(&format!("Random({})", r.seed())),
+        Value::Transfinite(x) => out.push_str(&x.to_string()),
+        Value::TransfiniteNimber(x) => {
+            out.push_str(&crate::lang::classes::transfinite::show_nimber(x))
+        }
+        Value::Mutable(m) => {
+            let contents = m.snapshot();
+            out.push_str(contents.class_name());
+            out.push('(');
+            match &contents {
+                crate::lang::value::mutable::Contents::List(items)
+                | crate::lang::value::mutable::Contents::Set(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write(state, out, item)?;
+                    }
+                }
+                crate::lang::value::mutable::Contents::Map(entries) => {
+                    write_entries(state, out, entries)?
+                }
+            }
+            out.push(')');
+        }
+        Value::Player(p) => out.push_str(match p {
+            crate::lang::value::Player::Left => "Left",
+            crate::lang::value::Player::Right => "Right",
+        }),
+    }
+    Ok(())
+}
+
+/// Map entries `k => v`, separated by `, `.
+fn write_entries(state: &mut State, out: &mut String, entries: &[(Value, Value)]) -> Result<()> {
+    for (i, (k, v)) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write(state, out, k)?;
+        out.push_str(" => ");
+        write(state, out, v)?;
+    }
+    Ok(())
+}
