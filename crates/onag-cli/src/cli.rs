@@ -43,6 +43,12 @@ pub struct GlobalArgs {
     /// with a binary unit: 512M, 4G).
     #[arg(long, global = true, value_name = "SIZE", allow_negative_numbers = true, value_parser = crate::args::memory)]
     pub max_memory: Option<u64>,
+
+    /// A folder of CGScript class files (`Foo.cgs` is the class `Foo`,
+    /// `pkg/Bar.cgs` is `pkg.Bar`) for the calculator, searched after the
+    /// current folder and before the folders of ONAG_PATH; may be repeated.
+    #[arg(long = "lib", global = true, value_name = "DIR")]
+    pub lib: Vec<std::path::PathBuf>,
 }
 
 /// The subcommands.

@@ -44,6 +44,10 @@ pub fn new_session(ctx: &Context) -> Session {
     let mut session = Session::new();
     session.set_position_limit_given(ctx.global.max_positions.is_some());
     session.set_stack_limit(EVAL_STACK);
+    session.set_library_path(onag::lang::library_path(
+        &ctx.global.lib,
+        std::env::var_os("ONAG_PATH").as_deref(),
+    ));
     session
 }
 
@@ -75,6 +79,8 @@ struct JsonLine<'a> {
 /// error has a column, else the message.
 pub fn error_text(err: &Error, number: usize) -> String {
     match err.location() {
+        // An error in a class file names the file.
+        Some(location) if location.source.is_some() => format!("{location}: {}", err.message()),
         Some(location) => format!("{number}:{}: {}", location.column, err.message()),
         None => err.message().to_string(),
     }

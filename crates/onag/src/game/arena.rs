@@ -262,6 +262,11 @@ impl Arena {
         self.budget = budget;
     }
 
+    /// The arena's budget.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     /// The same arena with `budget` installed.
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;

@@ -36,3 +36,20 @@ pub use runtime::context::{DEFAULT_STACK, MAX_LIST};
 pub use session::Session;
 pub use syntax::parser::{is_incomplete, parse};
 pub use value::Value;
+
+/// The library path a session searches for class files: the current
+/// folder, then `extra` in order, then the folders of `onag_path` (the
+/// value of the `ONAG_PATH` environment variable, separated as the
+/// platform separates paths: `:` on Unix).
+pub fn library_path(
+    extra: &[std::path::PathBuf],
+    onag_path: Option<&std::ffi::OsStr>,
+) -> Vec<std::path::PathBuf> {
+    let mut dirs = vec![std::path::PathBuf::from(".")];
+    dirs.extend(extra.iter().cloned());
+    if let Some(path) = onag_path {
+        dirs.extend(std::env::split_paths(path).filter(|p| !p.as_os_str().is_empty()));
+    }
+    dirs.dedup();
+    dirs
+}

@@ -49,6 +49,7 @@ impl Session {
         let expr = parse(source)?;
         self.make_room(budget);
         self.state.arena.set_budget(budget.clone());
+        self.state.library.new_input();
         Eval::new(&mut self.state, source, budget, &HOOKS).program(&expr)
     }
 
@@ -99,6 +100,8 @@ impl Session {
         if copied.is_ok() {
             self.state.arena = fresh;
             self.state.solvers = crate::ruleset::Solvers::new();
+            self.state.library.forget_instances();
+            self.state.user_games = Default::default();
         }
         self.compacted = self.state.arena.len() as u64;
     }
@@ -150,6 +153,18 @@ impl Session {
         self.state.line_offset = line.saturating_sub(1);
     }
 
+    /// The folders where the classes of CGScript files are found, in order
+    /// (see [`library_path`](crate::lang::library_path)). A class file read
+    /// before is read again when it changes on disk.
+    pub fn set_library_path(&mut self, dirs: Vec<std::path::PathBuf>) {
+        self.state.library.set_dirs(dirs);
+    }
+
+    /// The folders where the classes of CGScript files are found.
+    pub fn library_path(&self) -> &[std::path::PathBuf] {
+        self.state.library.dirs()
+    }
+
     /// Whether the budgets' position limit was set by the user.
     pub fn position_limit_given(&self) -> bool {
         self.state.position_limit_given
@@ -168,8 +183,7 @@ impl Session {
     /// Renders `value` in CGSuite's plain-text notation. Printing a game can
     /// run into the budget set by the last [`Session::run`].
     pub fn show(&mut self, value: &Value) -> Result<String> {
-        let mut out = String::new();
-        crate::lang::dispatch::show::write(&mut self.state, &mut out, value)?;
-        Ok(out)
+        let budget = self.state.arena.budget().clone();
+        Eval::new(&mut self.state, "", &budget, &HOOKS).show(value)
     }
 }

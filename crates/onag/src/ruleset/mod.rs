@@ -21,6 +21,7 @@ mod position;
 mod solver;
 pub mod strip;
 mod table;
+pub mod user;
 pub mod variant;
 
 pub use any::{AnyPosition, Notation, Solvers};

@@ -314,6 +314,32 @@ impl<P: PartizanPosition> Solver<P> {
         sum_values(arena, &values, &negated)
     }
 
+    /// Records `value` (an id of the arena this solver values into) as the
+    /// canonical form of the normalised region `key`, whose options the
+    /// solver then never asks for: a region whose value its caller knows (a
+    /// game a user's ruleset gives by its value). A region already valued
+    /// keeps its value.
+    pub fn insert_value(&mut self, key: P, value: GameId) -> Result<()> {
+        if matches!(self.values.get(&key), Some(Some(_))) {
+            return Ok(());
+        }
+        let index = region_index(self.ids.len())?;
+        self.values.insert(key, Some(index));
+        self.ids.push(value);
+        Ok(())
+    }
+
+    /// Records `value` as the nim value of the normalised region `key` of
+    /// an impartial game (see [`Solver::insert_value`]).
+    pub fn insert_nim_value(&mut self, key: P, value: u64) -> Result<()> {
+        let value = u32::try_from(value)
+            .map_err(|_| Error::new(ErrorKind::Overflow, "a nim value above 2^32 - 1"))?;
+        if !matches!(self.nim_values.get(&key), Some(Some(_))) {
+            self.nim_values.insert(key, Some(value));
+        }
+        Ok(())
+    }
+
     /// The canonical forms of the options of `position` for `player`, in the
     /// order the ruleset lists them, each with the position it is the value of.
     pub fn option_values(

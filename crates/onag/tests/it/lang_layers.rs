@@ -34,6 +34,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "heap",
             "misere",
             "catalog",
+            "user",
         ],
     ),
     (
@@ -58,6 +59,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "classic",
             "catalog",
             "object",
+            "user",
         ],
     ),
     ("dispatch", &["show", "convert", "ops", "collections", "names", "members"]),

@@ -18,3 +18,4 @@ pub(crate) mod range;
 pub(crate) mod strip;
 pub(crate) mod table;
 pub(crate) mod transfinite;
+pub(crate) mod user;

@@ -73,6 +73,10 @@ fn index(ev: &Eval<'_>, cells: &[i8], v: &Value, span: Span) -> Result<usize> {
 
 /// `strip[i]`.
 pub(crate) fn at(ev: &Eval<'_>, cells: &[i8], i: &Value, span: Span) -> Result<Value> {
+    // As CGSuite reads a strip: a place off the strip is `Nothing`.
+    if i.as_integer().is_some() && index(ev, cells, i, span).is_err() {
+        return Ok(Value::Nothing);
+    }
     Ok(Value::int(cells[index(ev, cells, i, span)?]))
 }
 

@@ -25,6 +25,10 @@ pub(crate) fn game_of(ev: &mut Eval<'_>, value: &Value, span: Span, what: &str) 
                 None => Err(ev.error(span, ErrorKind::InvalidInput, "no nim value")),
             }
         }
+        Value::Object(o) if o.class.is_a("game.Game") => {
+            let value = object_value(ev, value, span)?;
+            game_of(ev, &value, span, what)
+        }
         Value::Number(q) => match Dyadic::from_rational(q) {
             Some(x) => ev.arena(span, |a| a.dyadic(&x)),
             None => Err(ev.error(
@@ -51,6 +55,11 @@ fn show_rational(q: &BigRational) -> String {
 /// (CGSuite: the canonical form of an impartial game is `*NimValue`); any
 /// other value unchanged.
 pub(crate) fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
+    if let Value::Object(o) = &x
+        && o.class.is_a("game.Game")
+    {
+        return object_value(ev, &x, span);
+    }
     if let Value::Explicit(_) = &x {
         return crate::lang::classes::explicit::value(ev, &x, span);
     }
@@ -61,5 +70,21 @@ pub(crate) fn as_game(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> 
     match crate::lang::classes::heap::nimber_of_position(ev, &x, span)? {
         Some(g) => Ok(ev.game_value(g)),
         None => Ok(x),
+    }
+}
+
+/// The value of a game declared in CGScript: its `CanonicalForm` (which
+/// may be a loopy game's value, or a number), never another instance.
+fn object_value(ev: &mut Eval<'_>, x: &Value, span: Span) -> Result<Value> {
+    match ev.member(x.clone(), "CanonicalForm", span, None)? {
+        Value::Object(o) => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "CanonicalForm of a game must be a game value, not an instance of {}",
+                o.class.path
+            ),
+        )),
+        value => Ok(value),
     }
 }

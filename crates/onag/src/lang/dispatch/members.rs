@@ -224,6 +224,12 @@ pub(crate) fn member(
         Some(args) => Some(crate::lang::classes::range::plain_args(ev, args)?),
         None => None,
     };
+    if matches!(target, Value::Object(_) | Value::ClassRef(_)) {
+        if let Some(result) = ev.object_member(&target, name, args.as_ref(), span) {
+            return result;
+        }
+        return object_fallback(ev, target, name, span, args);
+    }
     // A class's other members are those of its name (`game.misere.MisereCanonicalGame.DayN`).
     if let Value::Class(path) = &target
         && let Some(result) =
@@ -438,6 +444,40 @@ pub(crate) fn member(
         _ => {}
     }
     Err(unknown(ev, &target, name, span))
+}
+
+/// A member that a class declared in CGScript does not declare: a class's
+/// `Name` and `QualifiedName`; for a game, any member of its canonical
+/// form (`Mean`, `Temperature`, ...).
+fn object_fallback(
+    ev: &mut Eval<'_>,
+    target: Value,
+    name: &str,
+    span: Span,
+    args: Option<Args>,
+) -> Result<Value> {
+    match &target {
+        Value::ClassRef(bound) => {
+            if let Some(v) = crate::lang::members::user::class_member(&bound.class, name) {
+                return Ok(v);
+            }
+            Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("unknown member '{name}' of the class {}", bound.class.path),
+            ))
+        }
+        Value::Object(o) if o.class.is_a("game.Game") => {
+            let value = ev.as_game(target.clone(), span)?;
+            member(ev, value, name, span, args)
+        }
+        Value::Object(o) => Err(ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!("unknown member '{name}' of an instance of {}", o.class.path),
+        )),
+        _ => Err(unknown(ev, &target, name, span)),
+    }
 }
 
 /// The members of loopy games that have a closed form on a short game

@@ -41,6 +41,9 @@ pub(crate) fn not_available(ev: &Eval<'_>, name: &str, span: Span) -> crate::Err
 
 /// `callee(args)`.
 pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> Result<Value> {
+    if matches!(callee, Value::Object(_) | Value::ClassRef(_)) {
+        return ev.call_object(callee, args, span);
+    }
     if let Value::Ruleset(rules) = callee {
         return heap(ev, rules, args, span);
     }
@@ -300,6 +303,14 @@ pub(crate) fn namespace_member(
     // Classes come after rulesets: `game.grid.Domineering` is called.
     if let Some(class) = crate::lang::members::object::class_named(&full) {
         return Ok(Value::Class(class));
+    }
+    // A class or package of the library path (or onag's base classes).
+    if let Some(class) = ev.state.library.class(&full).map_err(|e| ev.locate(e, span))? {
+        let bound = crate::lang::value::object::BoundClass { class, outer: None };
+        return Ok(Value::ClassRef(std::sync::Arc::new(bound)));
+    }
+    if ev.state.library.is_package(&full) {
+        return Ok(Value::Builtin(full));
     }
     let short = path.rsplit('.').next().unwrap_or(path);
     if is_ruleset(short) {

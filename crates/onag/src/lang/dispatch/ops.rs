@@ -267,20 +267,19 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
         return crate::lang::classes::strip::at(ev, s, &index, span);
     }
     if let Value::Grid(g) = &target {
-        let cell = crate::lang::classes::grid::coordinates(&index).and_then(|(r, c)| g.get(r, c));
-        return match cell {
-            Some(v) => Ok(Value::int(v)),
-            None => Err(ev.error(
+        // As CGSuite reads a grid: a cell off the grid is `Nothing`
+        // (`grid[c + d] == 0` is false there).
+        let Some((r, c)) = crate::lang::classes::grid::coordinates(&index) else {
+            return Err(ev.error(
                 span,
                 ErrorKind::InvalidInput,
                 format!(
-                    "a grid of {} rows and {} columns has no cell {}",
-                    g.rows(),
-                    g.cols(),
+                    "a grid's cell is given by coordinates (row, col), not {}",
                     index.describe()
                 ),
-            )),
+            ));
         };
+        return Ok(g.get(r, c).map_or(Value::Nothing, Value::int));
     }
     if let Value::Range(r) = &target {
         let len = r.len();

@@ -3,14 +3,15 @@
 
 use crate::budget::Budget;
 use crate::error::Result;
-use crate::lang::runtime::context::State;
+use crate::lang::runtime::context::Eval;
+use crate::lang::syntax::lexer::Span;
 use crate::lang::value::{Value, write_number, write_string};
 
 /// Writes `value` in CGSuite's plain-text notation.
-pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Result<()> {
+pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Result<()> {
     match value {
-        Value::Game(g) => out.push_str(&state.arena.print(*g)?),
-        Value::GameSet(games) => out.push_str(&state.arena.print_set(games)?),
+        Value::Game(g) => out.push_str(&ev.state.arena.print(*g)?),
+        Value::GameSet(games) => out.push_str(&ev.state.arena.print_set(games)?),
         Value::Outcome(o) => out.push_str(&o.to_string()),
         Value::Number(q) => write_number(out, q),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -23,7 +24,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                 if i > 0 {
                     out.push(',');
                 }
-                write(state, out, item)?;
+                write(ev, out, item)?;
             }
             out.push(close);
         }
@@ -34,7 +35,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                 let mut texts = Vec::with_capacity(row.len());
                 for cell in row {
                     let mut text = String::new();
-                    write(state, &mut text, cell)?;
+                    write(ev, &mut text, cell)?;
                     texts.push(text);
                 }
                 cells.push(texts);
@@ -42,15 +43,15 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
             out.push_str(&crate::lang::classes::table::layout(&cells));
         }
         Value::Entry(entry) => {
-            write(state, out, &entry.0)?;
+            write(ev, out, &entry.0)?;
             out.push_str(" => ");
-            write(state, out, &entry.1)?;
+            write(ev, out, &entry.1)?;
         }
         Value::Pair(a, b) => {
             out.push('(');
-            write(state, out, a)?;
+            write(ev, out, a)?;
             out.push(',');
-            write(state, out, b)?;
+            write(ev, out, b)?;
             out.push(')');
         }
         Value::Position(p) => out.push_str(&p.cgsuite()),
@@ -64,13 +65,13 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
         Value::ClassicRuleset(rules) => out.push_str(&rules.name()),
         Value::Infinity(negative) => out.push_str(if *negative { "-inf" } else { "inf" }),
         Value::Explicit(e) => {
-            crate::lang::classes::explicit::write(out, e, &mut |v, out| write(state, out, v))?;
+            crate::lang::classes::explicit::write(out, e, &mut |v, out| write(ev, out, v))?;
         }
         Value::Periodicity { period, preperiod, saltus } => out.push_str(&format!(
             "Periodicity(Period => {period}, Preperiod => {preperiod}, Saltus => {saltus})"
         )),
         Value::Genus(text) | Value::Expansion(text) | Value::Output(text) => out.push_str(text),
-        Value::Misere(g) => out.push_str(&state.misere.print(*g, &Budget::unlimited())?),
+        Value::Misere(g) => out.push_str(&ev.state.misere.print(*g, &Budget::unlimited())?),
         Value::Turning(rule) => {
             out.push_str("game.strip.Turning(");
             write_string(out, rule.text());
@@ -85,7 +86,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
         }
         Value::Nothing => out.push_str("Nothing"),
         Value::Loopy(v) => out.push_str(&crate::lang::classes::loopy::show(
-            &mut state.arena,
+            &mut ev.state.arena,
             v,
             &Budget::unlimited(),
         )?),
@@ -96,7 +97,7 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                 out.push_str("{=>}");
             } else {
                 out.push('{');
-                write_entries(state, out, entries)?;
+                write_entries(ev, out, entries)?;
                 out.push('}');
             }
         }
@@ -118,14 +119,26 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
                         if i > 0 {
                             out.push_str(", ");
                         }
-                        write(state, out, item)?;
+                        write(ev, out, item)?;
                     }
                 }
                 crate::lang::value::mutable::Contents::Map(entries) => {
-                    write_entries(state, out, entries)?
+                    write_entries(ev, out, entries)?
                 }
             }
             out.push(')');
+        }
+        Value::Object(_) | Value::ClassRef(_) if !matches!(value, Value::ClassRef(b) if !b.class.modifiers.singleton) => {
+            match ev.member(value.clone(), "ToOutput", Span::default(), None)? {
+                Value::Str(text) | Value::Output(text) => out.push_str(&text),
+                other => write(ev, out, &other)?,
+            }
+        }
+        Value::Object(_) => {}
+        Value::ClassRef(bound) => {
+            out.push('⟪');
+            out.push_str(&bound.class.path);
+            out.push('⟫');
         }
         Value::Player(p) => out.push_str(match p {
             crate::lang::value::Player::Left => "Left",
@@ -136,14 +149,14 @@ pub(crate) fn write(state: &mut State, out: &mut String, value: &Value) -> Resul
 }
 
 /// Map entries `k => v`, separated by `, `.
-fn write_entries(state: &mut State, out: &mut String, entries: &[(Value, Value)]) -> Result<()> {
+fn write_entries(ev: &mut Eval<'_>, out: &mut String, entries: &[(Value, Value)]) -> Result<()> {
     for (i, (k, v)) in entries.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        write(state, out, k)?;
+        write(ev, out, k)?;
         out.push_str(" => ");
-        write(state, out, v)?;
+        write(ev, out, v)?;
     }
     Ok(())
 }

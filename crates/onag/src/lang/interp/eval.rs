@@ -17,7 +17,9 @@ use crate::lang::classes::loopy;
 use crate::lang::dispatch::members;
 use crate::lang::dispatch::names as builtins;
 use crate::lang::dispatch::ops;
+use crate::lang::interp::object;
 use crate::lang::interp::script::Script;
+use crate::lang::runtime::context::Args;
 use crate::lang::runtime::context::{Eval, Flow};
 use crate::lang::syntax::ast::{Arg, BinOp, Expr, ExprKind, Logic, UnOp};
 use crate::lang::syntax::lexer::Span;
@@ -64,6 +66,9 @@ pub(crate) trait Walk {
     fn spliced(&self, options: Vec<Value>, span: Span) -> Result<Vec<Value>>;
 
     fn variable(&mut self, name: &str, span: Span) -> Result<Value>;
+
+    /// `callee(args)` with both evaluated.
+    fn call_evaluated(&mut self, callee: Value, args: Args, span: Span) -> Result<Value>;
 }
 
 impl Walk for Eval<'_> {
@@ -272,20 +277,22 @@ impl Walk for Eval<'_> {
                 members::member(self, target, name, *name_span, args)
             }
             ExprKind::Call(callee, args) => {
+                if let ExprKind::Var(name) = &callee.kind
+                    && self.this().is_some()
+                    && self.local(name).is_none()
+                {
+                    let args = self.eval_args(args)?;
+                    if let Some(result) = object::call_name(self, name, &args, span) {
+                        return result;
+                    }
+                    let callee_value = self.eval(callee)?;
+                    return self.call_evaluated(callee_value, args, span);
+                }
                 let callee_value = self.eval(callee)?;
                 let args = self.eval_args(args)?;
-                match callee_value {
-                    Value::Function(f) => self.apply(&f, args, span),
-                    Value::Builtin(name) if COLLECTORS.contains(&name.as_str()) => {
-                        let args = crate::lang::classes::range::plain_args(self, args)?;
-                        self.collection_of(&name, args, span)
-                    }
-                    other => {
-                        let args = crate::lang::classes::range::plain_args(self, args)?;
-                        builtins::call(self, other, args, span)
-                    }
-                }
+                self.call_evaluated(callee_value, args, span)
             }
+            ExprKind::This => object::this(self, span),
             ExprKind::Assign(name, value) => {
                 if crate::lang::members::object::class_by_short_name(name).is_some() {
                     let message = format!("cannot assign to '{name}': it names a class");
@@ -309,6 +316,7 @@ impl Walk for Eval<'_> {
                 let right = self.eval_all(right)?;
                 explicit::game(self, left, right, span)
             }
+            ExprKind::Yields(parts) => self.statements(parts),
             ExprKind::Break => {
                 self.flow = Some((Flow::Break, span));
                 Ok(Value::Nothing)
@@ -376,9 +384,29 @@ impl Walk for Eval<'_> {
         Ok(out)
     }
 
+    fn call_evaluated(&mut self, callee: Value, args: Args, span: Span) -> Result<Value> {
+        match callee {
+            Value::Function(f) => self.apply(&f, args, span),
+            Value::Object(_) | Value::ClassRef(_) => object::call_value(self, callee, args, span),
+            Value::Builtin(name) if COLLECTORS.contains(&name.as_str()) => {
+                let args = crate::lang::classes::range::plain_args(self, args)?;
+                self.collection_of(&name, args, span)
+            }
+            other => {
+                let args = crate::lang::classes::range::plain_args(self, args)?;
+                builtins::call(self, other, args, span)
+            }
+        }
+    }
+
     fn variable(&mut self, name: &str, span: Span) -> Result<Value> {
-        if let Some(value) = self.frames.last().and_then(|f| f.get(name)) {
+        if let Some(value) = self.frames.last().and_then(|f| f.vars.get(name)) {
             return Ok(value.clone());
+        }
+        if self.this().is_some()
+            && let Some(value) = object::name(self, name, span)
+        {
+            return value;
         }
         if let Some(value) = self.state.vars.get(name) {
             return Ok(value.clone());
@@ -402,6 +430,13 @@ impl Walk for Eval<'_> {
         }
         if let Some(class) = crate::lang::members::object::class_by_short_name(name) {
             return Ok(Value::Class(class));
+        }
+        // A class or package of the library path.
+        if let Some(class) = self.state.library.class(name).map_err(|e| self.locate(e, span))? {
+            return object::class_value(self, class, None);
+        }
+        if self.state.library.is_package(name) {
+            return Ok(Value::Builtin(name.to_string()));
         }
         Err(self.error(span, ErrorKind::InvalidInput, format!("unknown name '{name}'")))
     }

@@ -4,6 +4,7 @@
 //! and with its own way of calling a function.
 
 pub(crate) mod eval;
+pub(crate) mod object;
 pub(crate) mod script;
 
 use crate::lang::dispatch::{collections, convert, members, ops, show};
@@ -22,4 +23,6 @@ pub(crate) static HOOKS: Hooks = Hooks {
     make_set: collections::make_set,
     make_map: collections::make_map,
     universal_order: collections::universal_order,
+    object_member: object::member,
+    call_object: object::call_value,
 };

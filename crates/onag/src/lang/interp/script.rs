@@ -20,7 +20,8 @@ use crate::error::{ErrorKind, Result};
 use crate::lang::dispatch::names::Args;
 use crate::lang::dispatch::ops;
 use crate::lang::interp::eval::Walk;
-use crate::lang::runtime::context::{Eval, Flow, MAX_LIST};
+use crate::lang::runtime::args::{Slot, place};
+use crate::lang::runtime::context::{Eval, Flow, Frame, MAX_LIST};
 use crate::lang::syntax::ast::{BinOp, Collect, Expr, ExprKind, FunctionDef, LoopClause, Source};
 use crate::lang::syntax::lexer::Span;
 use crate::lang::value::arith;
@@ -36,26 +37,53 @@ pub(crate) enum Sink {
 
 /// Calls function `f` with `args`.
 pub(crate) fn apply(ev: &mut Eval<'_>, f: &Closure, args: Args, span: Span) -> Result<Value> {
-    let args = ev.place_named(f, args)?;
-    let params = &f.def.params;
-    if args.len() != params.len() {
-        let name = f.def.name.as_deref().unwrap_or("the function");
-        let plural = if params.len() == 1 { "" } else { "s" };
-        return Err(ev.error(
-            span,
-            ErrorKind::InvalidInput,
-            format!("{name} takes {} argument{plural}, not {}", params.len(), args.len()),
-        ));
-    }
+    call(ev, f, f.this.clone(), args, span)
+}
+
+/// Calls `f` with `args`, with `this` the instance (or class) whose method
+/// it is.
+pub(crate) fn call(
+    ev: &mut Eval<'_>,
+    f: &Closure,
+    this: Option<Value>,
+    args: Args,
+    span: Span,
+) -> Result<Value> {
+    let who = f.def.name.as_deref().unwrap_or("the function");
+    let slots = place(ev, &f.def.params, args, who, span)?;
     ev.tick(span)?;
     let mut frame: FxHashMap<String, Value> = f.captured.iter().cloned().collect();
-    for (param, (_, value, _)) in params.iter().zip(args) {
-        frame.insert(param.clone(), value);
+    let mut defaults = Vec::new();
+    for (param, slot) in f.def.params.iter().zip(slots) {
+        let value = match slot {
+            Slot::Given(value, _) => value,
+            Slot::Rest(values) => Value::List(values),
+            Slot::Default(None) => Value::Nothing,
+            Slot::Default(Some(default)) => {
+                defaults.push((param.name.clone(), default));
+                continue;
+            }
+        };
+        frame.insert(param.name.clone(), value);
     }
-    ev.frames.push(frame);
+    ev.frames.push(Frame { vars: frame, this });
     let caller_source = std::mem::replace(&mut ev.source, f.source.clone());
     let outer_flow = ev.flow.take();
-    let mut result = ev.eval(&f.def.body);
+    // A default is worth what its expression is in the callee, where the
+    // parameters before it are bound.
+    let mut result = Ok(Value::Nothing);
+    for (name, default) in defaults {
+        match ev.eval(default) {
+            Ok(value) => ev.declare(&name, value),
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    if result.is_ok() {
+        result = ev.eval(&f.def.body);
+    }
     if let Some((Flow::Return(value), _)) = &ev.flow {
         result = Ok(value.clone());
         ev.flow = None;
@@ -71,6 +99,8 @@ pub(crate) fn apply(ev: &mut Eval<'_>, f: &Closure, args: Args, span: Span) -> R
     result.map_err(|e| {
         if Arc::ptr_eq(&f.source, &ev.source) {
             e
+        } else if let Some(file) = &f.file {
+            from_file(ev, e, file, span)
         } else {
             let at = crate::error::Location::of_offset(&ev.source, span.start);
             crate::Error::new(
@@ -90,6 +120,18 @@ pub(crate) fn apply(ev: &mut Eval<'_>, f: &Closure, args: Args, span: Span) -> R
     })
 }
 
+/// An error raised in the file `file` (a class's), as the caller sees it:
+/// located where the call is, and saying where in the file it happened.
+pub(crate) fn from_file(ev: &Eval<'_>, e: crate::Error, file: &str, span: Span) -> crate::Error {
+    let at = crate::error::Location::of_offset(&ev.source, span.start);
+    let message = match e.location() {
+        Some(l) if l.source.is_some() => format!("{} (at {l})", e.message()),
+        Some(l) => format!("{} (at {file}:{}:{})", e.message(), l.line, l.column),
+        None => e.message().to_string(),
+    };
+    crate::Error::new(e.kind(), message).at(at)
+}
+
 /// The statements of scripts (conditions, functions, loops, collections),
 /// as methods of the evaluation context.
 pub(crate) trait Script {
@@ -99,12 +141,6 @@ pub(crate) trait Script {
     /// The function value of `def` made here: it captures the current
     /// function scope.
     fn closure(&self, def: &Arc<FunctionDef>) -> Value;
-
-    /// The arguments of a call of `f` in the order of its parameters: the
-    /// positional ones first, then each named one (`f(y => 3, x => 4)`) in
-    /// its parameter's place. A name that is not a parameter, or one given
-    /// twice, is an error at that argument.
-    fn place_named(&self, f: &Closure, args: Args) -> Result<Args>;
 
     /// Runs a loop and gives what it collects.
     fn run_loop(
@@ -188,7 +224,7 @@ impl Script for Eval<'_> {
         let mut captured: Vec<(String, Value)> = self
             .frames
             .last()
-            .map(|f| f.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .map(|f| f.vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
             .unwrap_or_default();
         captured.sort_by(|a, b| a.0.cmp(&b.0));
         // As CGSuite prints a function: written out again from its tree
@@ -200,48 +236,9 @@ impl Script for Eval<'_> {
             source: self.source.clone(),
             line_offset: self.state.line_offset,
             text,
+            file: None,
+            this: self.this().cloned(),
         }))
-    }
-
-    fn place_named(&self, f: &Closure, args: Args) -> Result<Args> {
-        if args.iter().all(|a| a.0.is_none()) {
-            return Ok(args);
-        }
-        let params = &f.def.params;
-        let mut placed: Vec<Option<(Option<String>, Value, Span)>> = vec![None; params.len()];
-        let mut extra = Vec::new();
-        let mut named = false;
-        for (i, (name, value, at)) in args.into_iter().enumerate() {
-            if name.is_none() && named {
-                return Err(self.error(
-                    at,
-                    ErrorKind::InvalidInput,
-                    "an argument without a name must come before the named ones",
-                ));
-            }
-            named |= name.is_some();
-            let slot = match &name {
-                None if i < params.len() => i,
-                None => {
-                    extra.push((None, value, at));
-                    continue;
-                }
-                Some(n) => params.iter().position(|p| p == n).ok_or_else(|| {
-                    let who = f.def.name.as_deref().unwrap_or("the function");
-                    self.error(at, ErrorKind::InvalidInput, format!("{who} has no parameter '{n}'"))
-                })?,
-            };
-            if placed[slot].is_some() {
-                return Err(self.error(
-                    at,
-                    ErrorKind::InvalidInput,
-                    format!("the parameter '{}' is given twice", params[slot]),
-                ));
-            }
-            placed[slot] = Some((None, value, at));
-        }
-        // A parameter left out makes the count wrong, which `apply` reports.
-        Ok(placed.into_iter().flatten().chain(extra).collect())
     }
 
     fn run_loop(
@@ -454,6 +451,15 @@ impl Script for Eval<'_> {
     }
 
     fn body(&mut self, body: &Expr, collect: Collect, sink: &mut Sink, span: Span) -> Result<()> {
+        if let ExprKind::Yields(parts) = &body.kind {
+            for part in parts {
+                self.body(part, collect, sink, span)?;
+                if self.flow.is_some() {
+                    break;
+                }
+            }
+            return Ok(());
+        }
         if let Sink::Keep(_) = sink
             && let ExprKind::Block(statements) = &body.kind
             && let [only] = statements.as_slice()

@@ -24,6 +24,7 @@ pub(crate) mod random;
 pub(crate) mod range;
 pub(crate) mod strip;
 pub(crate) mod transfinite;
+pub(crate) mod user;
 
 use crate::lang::runtime::table::Member;
 pub use crate::lang::runtime::table::MemberDoc;

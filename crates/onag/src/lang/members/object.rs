@@ -350,7 +350,7 @@ fn catalog_class(path: &str) -> &'static str {
 
 /// The class of `v`: for a game, the most specific of CGSuite's (a
 /// nimber, then an uptimal, then any canonical short game).
-fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
+pub(crate) fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'static str> {
     Ok(match v {
         Value::Number(q) if q.is_zero() => "game.Zero",
         Value::Number(q) if q.is_integer() => "game.Integer",

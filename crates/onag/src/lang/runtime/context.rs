@@ -42,6 +42,45 @@ pub(crate) struct State {
     /// The line of the user's file or stream where the input being run
     /// starts, less one (0 when each input counts its own lines).
     pub(crate) line_offset: usize,
+    /// The classes declared in CGScript files and where they are read from.
+    pub(crate) library: crate::lang::runtime::library::Library,
+    /// The positions of games declared in CGScript met so far.
+    pub(crate) user_games: UserGames,
+}
+
+/// The positions of games declared in CGScript met in a session.
+#[derive(Debug)]
+pub(crate) struct UserGames {
+    /// Every position met, as a node.
+    pub(crate) graph: std::sync::Arc<crate::ruleset::user::GameGraph>,
+    /// The node of each position (and of each game value met as an option).
+    pub(crate) nodes: FxHashMap<Value, crate::ruleset::user::NodeId>,
+    /// What each node stands for: the position, or the game value.
+    pub(crate) values: Vec<Value>,
+}
+
+impl Default for UserGames {
+    fn default() -> Self {
+        UserGames {
+            graph: crate::ruleset::user::GameGraph::new(),
+            nodes: FxHashMap::default(),
+            values: Vec::new(),
+        }
+    }
+}
+
+impl UserGames {
+    /// Bytes held, for the memory limit (positions are counted at the size
+    /// of their record; the values they hold are shared).
+    pub(crate) fn bytes(&self) -> u64 {
+        self.graph.bytes()
+            + (self.nodes.capacity()
+                * (std::mem::size_of::<(Value, crate::ruleset::user::NodeId)>() + 1))
+                as u64
+            + (self.values.capacity() * std::mem::size_of::<Value>()) as u64
+            + (self.values.len() * std::mem::size_of::<crate::lang::value::object::Instance>())
+                as u64
+    }
 }
 
 /// The stack evaluation may use unless told otherwise: it fits in the
@@ -64,7 +103,7 @@ pub(crate) struct Eval<'a> {
     /// Units of work done so far.
     pub(crate) steps: u64,
     /// The local variables of the function calls under way, innermost last.
-    pub(crate) frames: Vec<FxHashMap<String, Value>>,
+    pub(crate) frames: Vec<Frame>,
     /// Where the stack was when evaluation began (an address, compared with
     /// later ones to bound the stack evaluation uses).
     pub(crate) stack_base: usize,
@@ -83,6 +122,16 @@ pub(crate) struct Eval<'a> {
 /// The arguments of a call as evaluated: each with its name when written
 /// `name => value`, and where it is written.
 pub(crate) type Args = Vec<(Option<String>, Value, Span)>;
+
+/// The scope of one function or method call.
+#[derive(Debug, Default)]
+pub(crate) struct Frame {
+    /// Its local variables.
+    pub(crate) vars: FxHashMap<String, Value>,
+    /// The instance whose method is running (`this`), or for a static
+    /// method the class.
+    pub(crate) this: Option<Value>,
+}
 
 /// A jump out of the normal order of evaluation.
 #[derive(Debug, Clone)]
@@ -174,13 +223,15 @@ impl Eval<'_> {
         self.steps += 1;
         self.budget.check(0).map_err(|e| self.locate(e, span))
     }
+
     /// The variable `name` of the current scope, if it has one.
     pub(crate) fn local(&self, name: &str) -> Option<&Value> {
         match self.frames.last() {
-            Some(frame) => frame.get(name),
+            Some(frame) => frame.vars.get(name),
             None => self.state.vars.get(name),
         }
     }
+
     /// `var name := value` in a block: a variable of that block (what the
     /// name held before comes back when the block ends).
     pub(crate) fn declare_in_block(&mut self, name: &str, value: Value) {
@@ -192,29 +243,32 @@ impl Eval<'_> {
         }
         self.declare(name, value);
     }
+
     /// `var name := value`: a variable of the current scope.
     pub(crate) fn declare(&mut self, name: &str, value: Value) {
         match self.frames.last_mut() {
-            Some(frame) => frame.insert(name.to_string(), value),
+            Some(frame) => frame.vars.insert(name.to_string(), value),
             None => self.state.vars.insert(name.to_string(), value),
         };
     }
+
     /// `name := value`: the current scope's variable if it has one, else
     /// the session's if it has one, else a new variable of the current scope.
     pub(crate) fn assign(&mut self, name: &str, value: Value) {
         match self.frames.last_mut() {
-            Some(frame) if frame.contains_key(name) || !self.state.vars.contains_key(name) => {
-                frame.insert(name.to_string(), value);
+            Some(frame) if frame.vars.contains_key(name) || !self.state.vars.contains_key(name) => {
+                frame.vars.insert(name.to_string(), value);
             }
             _ => {
                 self.state.vars.insert(name.to_string(), value);
             }
         }
     }
+
     /// Removes a loop variable, or puts back what it held before the loop.
     pub(crate) fn restore(&mut self, name: &str, saved: Option<Value>) {
         let scope = match self.frames.last_mut() {
-            Some(frame) => frame,
+            Some(frame) => &mut frame.vars,
             None => &mut self.state.vars,
         };
         match saved {
@@ -222,6 +276,7 @@ impl Eval<'_> {
             None => scope.remove(name),
         };
     }
+
     /// The elements of a list or set (literal, of games, or mutable, as it
     /// is now); `None` for any other value.
     pub(crate) fn collection_items(&self, v: &Value) -> Option<Vec<Value>> {
@@ -236,8 +291,18 @@ impl Eval<'_> {
             _ => None,
         }
     }
+
     /// The value of the variable `name` in scope, if one is bound.
     pub(crate) fn bound(&self, name: &str) -> Option<Value> {
-        self.frames.last().and_then(|f| f.get(name)).or_else(|| self.state.vars.get(name)).cloned()
+        self.frames
+            .last()
+            .and_then(|f| f.vars.get(name))
+            .or_else(|| self.state.vars.get(name))
+            .cloned()
+    }
+
+    /// The instance whose method is running, if any (`this`).
+    pub(crate) fn this(&self) -> Option<&Value> {
+        self.frames.last().and_then(|f| f.this.as_ref())
     }
 }

@@ -12,7 +12,7 @@
 
 use crate::error::Result;
 use crate::game::GameId;
-use crate::lang::runtime::context::{Args, Eval, State};
+use crate::lang::runtime::context::{Args, Eval};
 use crate::lang::syntax::ast::BinOp;
 use crate::lang::syntax::lexer::Span;
 use crate::lang::value::{Closure, Value};
@@ -39,7 +39,7 @@ pub(crate) struct Hooks {
     /// A function called with arguments.
     pub(crate) apply: fn(&mut Eval<'_>, &Closure, Args, Span) -> Result<Value>,
     /// A value written in CGSuite's plain-text notation.
-    pub(crate) write: fn(&mut State, &mut String, &Value) -> Result<()>,
+    pub(crate) write: fn(&mut Eval<'_>, &mut String, &Value) -> Result<()>,
     /// The set of some values: each once, in CGSuite's order.
     pub(crate) make_set: fn(&mut Eval<'_>, Vec<Value>, Span) -> Result<Value>,
     /// The map of some entries: a later entry replaces an earlier one of an
@@ -47,7 +47,16 @@ pub(crate) struct Hooks {
     pub(crate) make_map: fn(&mut Eval<'_>, Entries, Span) -> Result<Value>,
     /// Values of any classes in CGSuite's order.
     pub(crate) universal_order: fn(&mut Eval<'_>, Vec<Value>, Span) -> Result<Vec<Value>>,
+    /// `target.name(args)` for an instance or a class declared in CGScript,
+    /// when its class declares `name` (`None` otherwise).
+    pub(crate) object_member: ObjectMember,
+    /// `callee(args)` for an instance or a class declared in CGScript.
+    pub(crate) call_object: fn(&mut Eval<'_>, Value, Args, Span) -> Result<Value>,
 }
+
+/// The shape of [`Hooks::object_member`].
+pub(crate) type ObjectMember =
+    fn(&mut Eval<'_>, &Value, &str, Option<&Args>, Span) -> Option<Result<Value>>;
 
 impl Eval<'_> {
     /// `a op b` (see [`Hooks::binary`]).
@@ -105,7 +114,7 @@ impl Eval<'_> {
     /// `value` in CGSuite's plain-text notation.
     pub(crate) fn show(&mut self, value: &Value) -> Result<String> {
         let mut out = String::new();
-        (self.hooks.write)(self.state, &mut out, value)?;
+        (self.hooks.write)(self, &mut out, value)?;
         Ok(out)
     }
 
@@ -122,5 +131,22 @@ impl Eval<'_> {
     /// `values` in CGSuite's order.
     pub(crate) fn universal_order(&mut self, values: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         (self.hooks.universal_order)(self, values, span)
+    }
+
+    /// `target.name(args)` when `target`'s class (declared in CGScript)
+    /// declares `name` (see [`Hooks::object_member`]).
+    pub(crate) fn object_member(
+        &mut self,
+        target: &Value,
+        name: &str,
+        args: Option<&Args>,
+        span: Span,
+    ) -> Option<Result<Value>> {
+        (self.hooks.object_member)(self, target, name, args, span)
+    }
+
+    /// `callee(args)` for an instance or a class declared in CGScript.
+    pub(crate) fn call_object(&mut self, callee: Value, args: Args, span: Span) -> Result<Value> {
+        (self.hooks.call_object)(self, callee, args, span)
     }
 }

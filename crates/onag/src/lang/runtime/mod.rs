@@ -3,6 +3,8 @@
 //! operations every class may ask of it ([`hooks`]), and the shape of a
 //! member table ([`table`]).
 
+pub(crate) mod args;
 pub(crate) mod context;
 pub(crate) mod hooks;
+pub(crate) mod library;
 pub(crate) mod table;

@@ -149,9 +149,120 @@ pub struct FunctionDef {
     /// The name given by `def` (`None` for a lambda).
     pub name: Option<String>,
     /// The parameters.
-    pub params: Vec<String>,
+    pub params: Vec<Param>,
     /// The body.
     pub body: Expr,
+}
+
+/// A parameter of a function, a method or a class: `x`, `x as Integer`,
+/// `x ? 0` (optional, with its default), `args...` (the remaining
+/// arguments, as a list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    /// Its name.
+    pub name: String,
+    /// The class its argument must be an instance of (`as Integer`), as
+    /// written: a name or a dotted path.
+    pub class: Option<String>,
+    /// `? default`: the parameter may be left out; its value is then the
+    /// default's (or `Nothing`, when `?` has no expression).
+    pub default: Option<Option<Box<Expr>>>,
+    /// `...`: the parameter takes every remaining argument, as a list.
+    pub expand: bool,
+    /// Where it is written.
+    pub span: Span,
+}
+
+impl Param {
+    /// A plain parameter `name` (no class, no default) written at `span`.
+    pub fn plain(name: String, span: Span) -> Param {
+        Param { name, class: None, default: None, expand: false, span }
+    }
+}
+
+/// The modifiers written before a declaration in a class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Modifiers {
+    /// `override`: the member replaces one of a superclass.
+    pub overrides: bool,
+    /// `static`: the member belongs to the class, not to its instances.
+    pub is_static: bool,
+    /// `external`: the member is computed by onag itself (system classes).
+    pub external: bool,
+    /// `mutable`.
+    pub mutable: bool,
+    /// `private`.
+    pub private: bool,
+    /// `singleton` (classes): the class has exactly one instance.
+    pub singleton: bool,
+    /// `system` (classes): a class of onag's own whose `external` members
+    /// onag computes.
+    pub system: bool,
+}
+
+/// A class declaration: `[singleton] class Name(params) extends A, B ... end`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassDecl {
+    /// The class's name.
+    pub name: String,
+    /// Where the name is written.
+    pub name_span: Span,
+    /// Its modifiers.
+    pub modifiers: Modifiers,
+    /// The constructor's parameters (`None`: the class has no constructor).
+    pub params: Option<Vec<Param>>,
+    /// The superclasses as written (names or dotted paths), with where each is.
+    pub extends: Vec<(String, Span)>,
+    /// The declarations of its body, in order.
+    pub body: Vec<Decl>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One declaration in a class body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decl {
+    /// A nested class.
+    Class(ClassDecl),
+    /// `def Name(params) := e;`, `def Name := e;` (no parentheses: the
+    /// method is invoked when named), `def Name(params) begin ... end`, or
+    /// `external def Name(params);`.
+    Method(MethodDecl),
+    /// `var x := e, y := f;`: the instance's (or with `static`, the
+    /// class's) variables, assigned in order when it is made.
+    Var(Modifiers, Vec<(String, Option<Expr>, Span)>),
+    /// `static ... end`: statements run once, when the class is first used.
+    Static(Expr),
+    /// A statement of the body: run when an instance is made, in order
+    /// with the variables' initialisers.
+    Statement(Expr),
+}
+
+/// A method declaration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodDecl {
+    /// Its name.
+    pub name: String,
+    /// Where the name is written.
+    pub name_span: Span,
+    /// Its modifiers.
+    pub modifiers: Modifiers,
+    /// Its parameters (`None`: declared without parentheses, invoked when
+    /// named).
+    pub params: Option<Vec<Param>>,
+    /// Its body (`None` for an `external` method).
+    pub body: Option<std::sync::Arc<FunctionDef>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A `.cgs` file: its `import` lines and the one class it declares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassFile {
+    /// `import a.b.C;` and `import a.b.*;`, as written (`a.b.*` for a package).
+    pub imports: Vec<(String, Span)>,
+    /// The class.
+    pub class: ClassDecl,
 }
 
 /// `and` or `or`.
@@ -252,6 +363,11 @@ pub enum ExprKind {
     Continue,
     /// `return e` (or `return` alone, giving `Nothing`): leaves the function.
     Return(Option<Box<Expr>>),
+    /// `this`: the instance whose method is running.
+    This,
+    /// The parts of a loop body `yield a yield b end`: each one's value is
+    /// yielded in turn.
+    Yields(Vec<Expr>),
 }
 
 impl Expr {
@@ -275,6 +391,7 @@ impl ExprKind {
             | ExprKind::Loopy
             | ExprKind::Break
             | ExprKind::Continue
+            | ExprKind::This
             | ExprKind::Up(..) => Box::new(std::iter::empty()),
             ExprKind::Return(e) => Box::new(e.iter().map(|e| &**e)),
             ExprKind::Star(e)
@@ -288,6 +405,7 @@ impl ExprKind {
             | ExprKind::List(v)
             | ExprKind::Seq(v, _)
             | ExprKind::Set(v)
+            | ExprKind::Yields(v)
             | ExprKind::Block(v) => Box::new(v.iter()),
             ExprKind::Map(entries) => Box::new(entries.iter().flat_map(|(k, v)| [k, v])),
             ExprKind::Loop { clauses, body, .. } => Box::new(

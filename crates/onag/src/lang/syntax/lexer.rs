@@ -106,6 +106,10 @@ pub enum Tok {
     Amp,
     /// `'`, around an explicit game `'{L|R}'`.
     Quote,
+    /// `?` (a parameter's default: `x ? 0`)
+    Question,
+    /// `...` (a parameter that takes the remaining arguments)
+    Ellipsis,
     /// End of input.
     Eof,
 }
@@ -157,6 +161,8 @@ impl Tok {
             Tok::RArrow => "->",
             Tok::Amp => "&",
             Tok::Quote => "'",
+            Tok::Question => "?",
+            Tok::Ellipsis => "...",
             _ => "?",
         }
     }
@@ -254,6 +260,7 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b')' => (Tok::RParen, 1),
             b',' => (Tok::Comma, 1),
             b';' => (Tok::Semi, 1),
+            b'.' if two(b'.') && bytes.get(i + 2) == Some(&b'.') => (Tok::Ellipsis, 3),
             b'.' if two(b'.') => (Tok::DotDot, 2),
             b'.' => (Tok::Dot, 1),
             b':' if two(b'=') => (Tok::Assign, 2),
@@ -265,6 +272,7 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>> {
             b'*' => (Tok::Star, 1),
             b'&' => (Tok::Amp, 1),
             b'\'' => (Tok::Quote, 1),
+            b'?' => (Tok::Question, 1),
             b'/' => (Tok::Slash, 1),
             b'%' => (Tok::Percent, 1),
             b'^' => (Tok::Caret, 1),

@@ -30,7 +30,8 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::lang::syntax::ast::{
-    Arg, BinOp, Collect, Expr, ExprKind, FunctionDef, Logic, LoopClause, Source, UnOp, UpKind,
+    Arg, BinOp, ClassDecl, ClassFile, Collect, Decl, Expr, ExprKind, FunctionDef, Logic,
+    LoopClause, MethodDecl, Modifiers, Param, Source, UnOp, UpKind,
 };
 use crate::lang::syntax::lexer::{Span, Tok, Token, syntax_error, tokenize};
 
@@ -56,7 +57,7 @@ pub const NAMED_OPERATORS: &[&str] = &[
 pub const KEYWORDS: &[&str] = &[
     "for", "from", "to", "in", "by", "while", "where", "do", "yield", "if", "then", "elseif",
     "else", "end", "begin", "var", "def", "and", "or", "not", "true", "false", "break", "continue",
-    "return", "is",
+    "return", "is", "class", "extends", "this", "as",
 ];
 
 /// Keywords that end an expression: a clause or block follows them, so none
@@ -109,6 +110,13 @@ pub fn parse(source: &str) -> Result<Expr> {
     let tokens = tokenize(source)?;
     let mut parser = Parser::new(source, tokens);
     parser.program()
+}
+
+/// Parses a `.cgs` file: `import` lines, then one class declaration.
+pub fn parse_class_file(source: &str) -> Result<ClassFile> {
+    let tokens = tokenize(source)?;
+    let mut parser = Parser::new(source, tokens);
+    parser.class_file()
 }
 
 /// Whether `source` stops in the middle of a construct: a `/*` comment, an
@@ -405,6 +413,233 @@ impl Parser<'_> {
         self.expr(0)
     }
 
+    /// A whole class file (see [`parse_class_file`]).
+    fn class_file(&mut self) -> Result<ClassFile> {
+        let mut imports = Vec::new();
+        while self.is_ident(self.pos, "import") {
+            self.bump();
+            let (mut path, mut span) = self.dotted_name("a class or package after 'import'")?;
+            if *self.peek() == Tok::Dot && *self.peek_n(1) == Tok::Star {
+                self.bump();
+                span = span.to(self.bump());
+                path.push_str(".*");
+            }
+            if *self.peek() != Tok::Semi {
+                return self.unexpected("';' after the import");
+            }
+            self.bump();
+            imports.push((path, span));
+        }
+        let modifiers = self.modifiers();
+        if !self.is_ident(self.pos, "class") {
+            return self.unexpected("'class' (a .cgs file declares one class)");
+        }
+        let class = self.class_decl(modifiers)?;
+        if *self.peek() != Tok::Eof {
+            return self.unexpected("the end of the file after the class's 'end'");
+        }
+        Ok(ClassFile { imports, class })
+    }
+
+    /// The modifiers before a declaration in a class file (`override`,
+    /// `static`, `singleton`, ...): each is a modifier only when a
+    /// declaration (`class`, `def`, `var` or another modifier) follows it.
+    fn modifiers(&mut self) -> Modifiers {
+        const WORDS: [&str; 7] =
+            ["override", "static", "external", "mutable", "private", "singleton", "system"];
+        let mut modifiers = Modifiers::default();
+        while let Tok::Ident(word) = self.peek().clone() {
+            if !WORDS.contains(&word.as_str()) {
+                break;
+            }
+            let next_is_declaration = matches!(
+                self.peek_n(1),
+                Tok::Ident(next) if ["class", "def", "var"].contains(&next.as_str())
+                    || WORDS.contains(&next.as_str())
+            );
+            if !next_is_declaration {
+                break;
+            }
+            self.bump();
+            match word.as_str() {
+                "override" => modifiers.overrides = true,
+                "static" => modifiers.is_static = true,
+                "external" => modifiers.external = true,
+                "mutable" => modifiers.mutable = true,
+                "private" => modifiers.private = true,
+                "singleton" => modifiers.singleton = true,
+                _ => modifiers.system = true,
+            }
+        }
+        modifiers
+    }
+
+    /// `class Name(params) extends A, B` and its body up to `end` (the
+    /// modifiers already read; `class` is next).
+    fn class_decl(&mut self, modifiers: Modifiers) -> Result<ClassDecl> {
+        let start = self.bump();
+        self.open(start);
+        self.enter()?;
+        let name_span = self.span();
+        let name = self.name("the class's name after 'class'")?;
+        let params = if *self.peek() == Tok::LParen {
+            let open = self.bump();
+            Some(self.params(open)?)
+        } else {
+            None
+        };
+        let mut extends = Vec::new();
+        if self.is_ident(self.pos, "extends") {
+            self.bump();
+            loop {
+                extends.push(self.dotted_name("a class name after 'extends'")?);
+                if *self.peek() == Tok::Comma {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+        }
+        let mut body = Vec::new();
+        loop {
+            match self.peek() {
+                Tok::Ident(word) if word == "end" => break,
+                Tok::Eof => return self.unclosed(start),
+                Tok::Semi => {
+                    self.bump();
+                    continue;
+                }
+                _ => {}
+            }
+            body.push(self.declaration()?);
+        }
+        self.end(start)?;
+        self.leave();
+        Ok(ClassDecl {
+            name,
+            name_span,
+            modifiers,
+            params,
+            extends,
+            body,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// One declaration of a class body.
+    fn declaration(&mut self) -> Result<Decl> {
+        let at = self.span();
+        let modifiers = self.modifiers();
+        if self.is_ident(self.pos, "class") {
+            return Ok(Decl::Class(self.class_decl(modifiers)?));
+        }
+        if self.is_ident(self.pos, "def") {
+            return self.method_decl(modifiers, at).map(Decl::Method);
+        }
+        if self.is_ident(self.pos, "var") {
+            self.bump();
+            let mut vars = Vec::new();
+            loop {
+                let span = self.span();
+                let name = self.name("a variable name after 'var'")?;
+                let value = if *self.peek() == Tok::Assign {
+                    self.bump();
+                    Some(self.statement()?)
+                } else {
+                    None
+                };
+                vars.push((name, value, span));
+                if *self.peek() == Tok::Comma {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+            self.semicolon("the variable declaration")?;
+            return Ok(Decl::Var(modifiers, vars));
+        }
+        if modifiers != Modifiers::default() {
+            return self.unexpected("'class', 'def' or 'var' after the modifiers");
+        }
+        if self.is_ident(self.pos, "static") {
+            let start = self.bump();
+            self.open(start);
+            let body = self.block(&["end"])?;
+            self.end(start)?;
+            return Ok(Decl::Static(body));
+        }
+        let statement = self.statement()?;
+        if !is_control(&statement) {
+            self.semicolon("the statement")?;
+        }
+        Ok(Decl::Statement(statement))
+    }
+
+    /// `;` after `what`.
+    fn semicolon(&mut self, what: &str) -> Result<()> {
+        if *self.peek() == Tok::Semi {
+            self.bump();
+            Ok(())
+        } else {
+            self.unexpected(&format!("';' after {what}"))
+        }
+    }
+
+    /// `def Name(params) := e;`, `def Name := e;`, `def Name(params) begin
+    /// … end` or `external def Name(params);` (the modifiers already read;
+    /// `def` is next).
+    fn method_decl(&mut self, modifiers: Modifiers, start: Span) -> Result<MethodDecl> {
+        self.bump();
+        if self.is_ident(self.pos, "op") {
+            return self.error(self.span().start, "operator methods ('def op') are not supported");
+        }
+        let name_span = self.span();
+        let name = self.name("a method name after 'def'")?;
+        let params = if *self.peek() == Tok::LParen {
+            let open = self.bump();
+            Some(self.params(open)?)
+        } else {
+            None
+        };
+        if self.is_ident(self.pos, "as") {
+            self.bump();
+            self.dotted_name("a class name after 'as'")?;
+        }
+        let own = params.clone().unwrap_or_default();
+        let body = if *self.peek() == Tok::Semi {
+            self.bump();
+            None
+        } else if *self.peek() == Tok::Assign {
+            self.bump();
+            self.enter_function(&own, name_span)?;
+            let body = self.statement()?;
+            self.leave_function(own.len());
+            self.semicolon("the method")?;
+            Some(body)
+        } else if self.is_ident(self.pos, "begin") {
+            let begin = self.bump();
+            self.open(begin);
+            self.enter_function(&own, name_span)?;
+            let body = self.block(&["end"])?;
+            self.leave_function(own.len());
+            self.end(begin)?;
+            Some(body)
+        } else {
+            return self.unexpected("':=', 'begin' or ';'");
+        };
+        let body = body.map(|body| {
+            Arc::new(FunctionDef { name: Some(name.clone()), params: own.clone(), body })
+        });
+        Ok(MethodDecl {
+            name,
+            name_span,
+            modifiers,
+            params,
+            body,
+            span: start.to(self.prev_span()),
+        })
+    }
+
     /// `def f(x, y) := e` or `def f(x, y) begin … end`.
     fn definition(&mut self) -> Result<Expr> {
         let start = self.bump();
@@ -433,18 +668,47 @@ impl Parser<'_> {
         self.node(ExprKind::Function(Arc::new(def)), span)
     }
 
-    /// Parameter names up to `)` (the `(` at `open` already consumed).
-    fn params(&mut self, open: Span) -> Result<Vec<String>> {
+    /// Parameters up to `)` (the `(` at `open` already consumed): `x`,
+    /// `x as Class`, `x ? default` (or `x ?`), `args...` (last only).
+    fn params(&mut self, open: Span) -> Result<Vec<Param>> {
         self.open(open);
-        let mut params: Vec<String> = Vec::new();
+        let mut params: Vec<Param> = Vec::new();
         if *self.peek() != Tok::RParen {
             loop {
-                let at = self.span().start;
+                let at = self.span();
                 let name = self.name("a parameter name")?;
-                if params.contains(&name) {
-                    return self.error(at, format!("parameter '{name}' is given twice"));
+                if params.iter().any(|p| p.name == name) {
+                    return self.error(at.start, format!("parameter '{name}' is given twice"));
                 }
-                params.push(name);
+                if let Some(last) = params.last().filter(|p| p.expand) {
+                    let name = last.name.clone();
+                    return self.error(
+                        last.span.start,
+                        format!("'{name}...' takes the remaining arguments, so it must come last"),
+                    );
+                }
+                let class = if self.is_ident(self.pos, "as") {
+                    self.bump();
+                    Some(self.dotted_name("a class name after 'as'")?.0)
+                } else {
+                    None
+                };
+                let mut param = Param::plain(name, at);
+                param.class = class;
+                if *self.peek() == Tok::Ellipsis {
+                    self.bump();
+                    param.expand = true;
+                } else if *self.peek() == Tok::Question {
+                    self.bump();
+                    let default = if matches!(self.peek(), Tok::Comma | Tok::RParen) {
+                        None
+                    } else {
+                        Some(Box::new(self.expr(0)?))
+                    };
+                    param.default = Some(default);
+                }
+                param.span = at.to(self.prev_span());
+                params.push(param);
                 if *self.peek() == Tok::Comma {
                     self.bump();
                 } else {
@@ -456,17 +720,30 @@ impl Parser<'_> {
         Ok(params)
     }
 
+    /// A name or a dotted path of names (`game.grid.GridRuleset`), and where
+    /// it is written.
+    fn dotted_name(&mut self, what: &str) -> Result<(String, Span)> {
+        let start = self.span();
+        let mut path = self.name(what)?;
+        while *self.peek() == Tok::Dot && matches!(self.peek_n(1), Tok::Ident(_)) {
+            self.bump();
+            path.push('.');
+            path.push_str(&self.name("a name after '.'")?);
+        }
+        Ok((path, start.to(self.prev_span())))
+    }
+
     /// Enters the body of a function with `params` (written at `at`): a
     /// parameter that is already one of an enclosing function is an error.
-    fn enter_function(&mut self, params: &[String], at: Span) -> Result<()> {
-        if let Some(name) = params.iter().find(|p| self.enclosing.contains(p)) {
+    fn enter_function(&mut self, params: &[Param], at: Span) -> Result<()> {
+        if let Some(p) = params.iter().find(|p| self.enclosing.contains(&p.name)) {
             return self.error(
                 at.start,
-                format!("parameter '{name}' is already a parameter of an enclosing function"),
+                format!("parameter '{}' is already a parameter of an enclosing function", p.name),
             );
         }
         self.enter()?;
-        self.enclosing.extend(params.iter().cloned());
+        self.enclosing.extend(params.iter().map(|p| p.name.clone()));
         Ok(())
     }
 
@@ -490,7 +767,7 @@ impl Parser<'_> {
     }
 
     /// A lambda's body after `->`, with its parameters: the function.
-    fn lambda(&mut self, params: Vec<String>, start: Span) -> Result<Expr> {
+    fn lambda(&mut self, params: Vec<Param>, start: Span) -> Result<Expr> {
         self.bump();
         self.enter_function(&params, start)?;
         let body = self.expr(0)?;
@@ -606,7 +883,21 @@ impl Parser<'_> {
             return self.unexpected("'do' or 'yield'");
         };
         self.bump();
-        let body = self.block(&["end"])?;
+        let mut body = if collect == Collect::List {
+            self.block(&["end", "yield"])?
+        } else {
+            self.block(&["end"])?
+        };
+        if self.is_ident(self.pos, "yield") {
+            // `yield a yield b end`: each part's value is yielded in turn.
+            let mut parts = vec![body];
+            while self.is_ident(self.pos, "yield") {
+                self.bump();
+                parts.push(self.block(&["end", "yield"])?);
+            }
+            let span = parts[0].span.to(self.prev_span());
+            body = self.node(ExprKind::Yields(parts), span)?;
+        }
         self.end(start)?;
         self.leave();
         let span = start.to(self.prev_span());
@@ -694,7 +985,7 @@ impl Parser<'_> {
         if matches!(self.peek(), Tok::Ident(_)) && *self.peek_n(1) == Tok::RArrow {
             let start = self.span();
             let param = self.name("a parameter name before '->'")?;
-            return self.lambda(vec![param], start);
+            return self.lambda(vec![Param::plain(param, start)], start);
         }
         match self.peek() {
             Tok::Minus
@@ -863,6 +1154,18 @@ impl Parser<'_> {
                     return self.node(ExprKind::Bool(name == "true"), start);
                 }
                 match name.as_str() {
+                    "this" => {
+                        self.bump();
+                        return self.node(ExprKind::This, start);
+                    }
+                    "class" => {
+                        return self.error(
+                            start.start,
+                            "a class is declared in a file of its own: put it in NAME.cgs in a \
+                             folder of the library path (the current folder, --lib DIR or \
+                             ONAG_PATH), then use it by its name",
+                        );
+                    }
                     "if" => return self.if_expr(),
                     "for" | "while" => return self.loop_expr(),
                     "begin" => return self.begin_expr(),
@@ -923,11 +1226,11 @@ impl Parser<'_> {
                 let span = start.to(self.prev_span());
                 if *self.peek() == Tok::RArrow {
                     // `(x, y) -> e`
-                    let mut params: Vec<String> = Vec::new();
+                    let mut params: Vec<Param> = Vec::new();
                     for item in &items {
                         match &item.kind {
-                            ExprKind::Var(name) if !params.contains(name) => {
-                                params.push(name.clone())
+                            ExprKind::Var(name) if !params.iter().any(|p| &p.name == name) => {
+                                params.push(Param::plain(name.clone(), item.span))
                             }
                             _ => {
                                 return self.error(
@@ -1596,6 +1899,8 @@ mod tests {
             ExprKind::Var(v) => v.clone(),
             ExprKind::Loopy => "loopy".to_string(),
             ExprKind::Break => "break".to_string(),
+            ExprKind::This => "this".to_string(),
+            ExprKind::Yields(parts) => format!("yields({})", list(parts)),
             ExprKind::Explicit(e) => format!("'{}'", show(e)),
             ExprKind::Continue => "continue".to_string(),
             ExprKind::Return(e) => {
@@ -1658,7 +1963,7 @@ mod tests {
             ExprKind::Function(def) => format!(
                 "fn {}({}) {}",
                 def.name.as_deref().unwrap_or(""),
-                def.params.join(","),
+                def.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(","),
                 show(&def.body)
             ),
             ExprKind::Index(a, b) => format!("{}[{}]", show(a), show(b)),

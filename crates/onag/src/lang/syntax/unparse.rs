@@ -54,7 +54,8 @@ pub(crate) fn function_text(def: &FunctionDef, source: &str) -> String {
 
 /// Writes the parameters, `->` and the body of `def`.
 fn function(out: &mut String, def: &FunctionDef, source: &str) {
-    match def.params.as_slice() {
+    let names: Vec<&str> = def.params.iter().map(|p| p.name.as_str()).collect();
+    match names.as_slice() {
         [one] => out.push_str(one),
         many => out.push_str(&format!("({})", many.join(", "))),
     }
@@ -419,6 +420,15 @@ fn write(out: &mut String, e: &Expr, enclosing: u32, source: &str) {
         }
         ExprKind::Break => out.push_str("break"),
         ExprKind::Continue => out.push_str("continue"),
+        ExprKind::This => out.push_str("this"),
+        ExprKind::Yields(parts) => {
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(" yield ");
+                }
+                write(out, part, prec::ANY, source);
+            }
+        }
         ExprKind::Return(value) => {
             out.push_str("return");
             if let Some(v) = value {

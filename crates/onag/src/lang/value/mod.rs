@@ -11,6 +11,7 @@ pub(crate) mod explicit;
 pub(crate) mod grid;
 pub(crate) mod mutable;
 pub(crate) mod number_forms;
+pub(crate) mod object;
 pub(crate) mod pattern;
 pub(crate) mod random;
 pub(crate) mod range;
@@ -142,6 +143,52 @@ pub enum Value {
     Transfinite(std::sync::Arc<crate::number::surreal::Surreal>),
     /// A transfinite nimber `*α` for an infinite ordinal α (`*omega`).
     TransfiniteNimber(std::sync::Arc<crate::number::ordinal::GeneralizedOrdinal>),
+    /// An instance of a class declared in CGScript.
+    Object(std::sync::Arc<object::Instance>),
+    /// A class declared in CGScript, as a value (called, it makes an
+    /// instance; its static members are its members).
+    ClassRef(std::sync::Arc<object::BoundClass>),
+}
+
+/// Equal values hash alike: each variant hashes what its equality
+/// compares, or (for the few whose parts have no hash: functions, ruleset
+/// positions, mutable collections, rulesets) only which variant it is.
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Number(q) => q.hash(state),
+            Value::Bool(b) | Value::Infinity(b) => b.hash(state),
+            Value::Str(s)
+            | Value::Genus(s)
+            | Value::Expansion(s)
+            | Value::Output(s)
+            | Value::Builtin(s) => s.hash(state),
+            Value::List(items) | Value::Set(items) => items.hash(state),
+            Value::Pair(a, b) => {
+                a.hash(state);
+                b.hash(state);
+            }
+            Value::Entry(e) => e.hash(state),
+            Value::Table(rows) => rows.hash(state),
+            Value::Game(g) => g.hash(state),
+            Value::GameSet(games) => games.hash(state),
+            Value::Outcome(o) => o.hash(state),
+            Value::Heap(_, n) => n.hash(state),
+            Value::Grid(g) => g.hash(state),
+            Value::Strip(s) => s.hash(state),
+            Value::Map(entries) => entries.hash(state),
+            Value::Player(p) => p.hash(state),
+            Value::Misere(g) => g.hash(state),
+            Value::Class(path) => path.hash(state),
+            Value::Periodicity { period, preperiod, saltus } => {
+                (period, preperiod, saltus).hash(state)
+            }
+            Value::Object(o) => o.hash(state),
+            Value::ClassRef(c) => c.hash(state),
+            _ => {}
+        }
+    }
 }
 
 /// The mutable collections already mapped in one pass of
@@ -154,17 +201,22 @@ pub(crate) fn map_closure(
     f: &mut dyn FnMut(GameId) -> crate::error::Result<GameId>,
     seen: &mut Seen,
 ) -> crate::error::Result<()> {
-    if closure.captured.iter().any(|(_, v)| v.holds_games()) {
+    if closure.captured.iter().any(|(_, v)| v.holds_games())
+        || closure.this.as_ref().is_some_and(Value::holds_games)
+    {
         let closure = std::sync::Arc::make_mut(closure);
         for (_, v) in closure.captured.iter_mut() {
             v.map_games_seen(f, seen)?;
+        }
+        if let Some(this) = &mut closure.this {
+            this.map_games_seen(f, seen)?;
         }
     }
     Ok(())
 }
 
 /// A player: `Left` or `Right`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Player {
     /// Left (sign 1, ordinal 1).
     Left,
@@ -188,6 +240,12 @@ pub struct Closure {
     pub line_offset: usize,
     /// How the function is written (what printing it shows).
     pub text: String,
+    /// The file the function is written in (a class's method), which an
+    /// error inside it names.
+    pub file: Option<std::sync::Arc<str>>,
+    /// The instance whose method made the function (it sees that
+    /// instance's members, as the method did).
+    pub this: Option<Value>,
 }
 
 impl Value {
@@ -259,6 +317,26 @@ impl Value {
                 rules.map_games(f, seen)?
             }
             Value::Mutable(m) => m.map_games(f, seen)?,
+            Value::Object(o) => {
+                let mut outer = o.outer.clone();
+                if let Some(outer) = &mut outer {
+                    outer.map_games_seen(f, seen)?;
+                }
+                let mut fields = o.fields.clone();
+                for v in fields.iter_mut() {
+                    v.map_games_seen(f, seen)?;
+                }
+                *o =
+                    std::sync::Arc::new(object::Instance { class: o.class.clone(), outer, fields });
+            }
+            Value::ClassRef(b) => {
+                if let Some(outer) = &b.outer {
+                    let mut outer = outer.clone();
+                    outer.map_games_seen(f, seen)?;
+                    let class = b.class.clone();
+                    *b = std::sync::Arc::new(object::BoundClass { class, outer: Some(outer) });
+                }
+            }
             _ => {}
         }
         Ok(())
@@ -335,6 +413,8 @@ impl Value {
             Value::Random(_) => "a random stream",
             Value::Transfinite(_) => "a transfinite number",
             Value::TransfiniteNimber(_) => "a transfinite nimber",
+            Value::Object(_) => "an object",
+            Value::ClassRef(_) => "a class",
             Value::Mutable(m) => match m.class_name() {
                 "MutableList" => "a mutable list",
                 "MutableSet" => "a mutable set",

@@ -1,0 +1,140 @@
+//! What onag computes for the classes declared in CGScript: the
+//! `external` methods of its base classes (`cgsuite.lang.Object`'s
+//! `ToOutput`, `game.Game`'s `CanonicalForm`, ...), by the class that
+//! declares them and their name, and the members of a class as a value
+//! (`Name`, `QualifiedName`).
+
+use crate::error::Result;
+use crate::lang::classes::user;
+use crate::lang::runtime::context::Eval;
+use crate::lang::runtime::table::Args;
+use crate::lang::syntax::lexer::Span;
+use crate::lang::value::object::{Class, Method};
+use crate::lang::value::{Player, Value};
+
+/// The computation of `method` (an `external` one) on `receiver` with
+/// `args`; `None` when onag has none for it.
+pub(crate) fn external(
+    ev: &mut Eval<'_>,
+    method: &Method,
+    receiver: &Value,
+    args: Args<'_>,
+    span: Span,
+) -> Option<Result<Value>> {
+    let _ = args;
+    Some(match (method.class_path.as_str(), method.name.as_str()) {
+        ("cgsuite.lang.Object", "Class") => Ok(match receiver {
+            Value::Object(o) => class_of_instance(&o.class),
+            _ => Value::Class("cgsuite.lang.Class"),
+        }),
+        ("cgsuite.lang.Object", "EnclosingObject") => Ok(match receiver {
+            Value::Object(o) => o.outer.clone().unwrap_or(Value::Nothing),
+            _ => Value::Nothing,
+        }),
+        ("cgsuite.lang.Object", "ToOutput") => default_output(ev, receiver).map(Value::Output),
+        ("cgsuite.lang.Object", "ToString") => {
+            match ev.member(receiver.clone(), "ToOutput", span, None) {
+                Ok(Value::Str(s) | Value::Output(s)) => Ok(Value::Str(s)),
+                Ok(other) => ev.show(&other).map(Value::Str),
+                Err(e) => Err(e),
+            }
+        }
+        ("game.Game", "CanonicalForm") | ("game.Game", "GameValue") => {
+            user::canonical_form(ev, receiver, span).map(|g| ev.game_value(g))
+        }
+        ("game.Game", "OutcomeClass") => user::canonical_form(ev, receiver, span)
+            .and_then(|g| ev.arena(span, |a| a.outcome(g)))
+            .map(Value::Outcome),
+        ("game.Game", "LeftWinningMoves") => winning_moves(ev, receiver, Player::Left, span),
+        ("game.Game", "RightWinningMoves") => winning_moves(ev, receiver, Player::Right, span),
+        ("game.ImpartialGame", "NimValue") => user::nim_value(ev, receiver, span).map(Value::int),
+        ("game.ImpartialGame", "WinningMoves") => winning_moves(ev, receiver, Player::Left, span),
+        _ => return None,
+    })
+}
+
+/// The options of `position` that win for `player` moving first: those
+/// after which the game is at least 0 (at most 0 for Right), in the order
+/// the class lists them.
+fn winning_moves(ev: &mut Eval<'_>, position: &Value, player: Player, span: Span) -> Result<Value> {
+    let side = match user::play_of(position) {
+        user::Play::Impartial => None,
+        user::Play::Partizan => Some(player),
+    };
+    let options = user::options(ev, position, side, span)?;
+    let values = user::option_values(ev, &options, span)?;
+    let mut winning = Vec::new();
+    for (option, v) in options.into_iter().zip(values) {
+        let zero = ev.state.arena.zero();
+        let c = ev.arena(span, |a| a.compare(v, zero))?;
+        let wins = match player {
+            Player::Left => {
+                matches!(c, Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal))
+            }
+            Player::Right => {
+                matches!(c, Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal))
+            }
+        };
+        if wins {
+            winning.push(option);
+        }
+    }
+    Ok(Value::List(winning))
+}
+
+/// The class of an instance, as a value.
+fn class_of_instance(class: &std::sync::Arc<Class>) -> Value {
+    Value::ClassRef(std::sync::Arc::new(crate::lang::value::object::BoundClass {
+        class: class.clone(),
+        outer: None,
+    }))
+}
+
+/// How an instance prints unless its class says otherwise: the class's
+/// name (after its enclosing instance's, for a nested class) and the
+/// constructor's arguments, those of parameters with a default by name
+/// (`Nim.Position(10)`, `Game(size => 3)`).
+fn default_output(ev: &mut Eval<'_>, receiver: &Value) -> Result<String> {
+    let Value::Object(o) = receiver else { return ev.show(receiver) };
+    let mut out = instantiated_name(receiver);
+    if let Some(params) = &o.class.params {
+        out.push('(');
+        for (i, p) in params.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if p.default.is_some() {
+                out.push_str(&p.name);
+                out.push_str(" => ");
+            }
+            let value = o.field(&p.name).cloned().unwrap_or(Value::Nothing);
+            out.push_str(&ev.show(&value)?);
+        }
+        out.push(')');
+    }
+    Ok(out)
+}
+
+/// The name an instance's class prints with: `Position` after the name
+/// of the instance it was made from (`Nim.Position`).
+fn instantiated_name(v: &Value) -> String {
+    match v {
+        Value::Object(o) => match &o.outer {
+            Some(outer @ Value::Object(_)) => {
+                format!("{}.{}", instantiated_name(outer), o.class.name)
+            }
+            _ => o.class.name.clone(),
+        },
+        Value::ClassRef(b) => b.class.name.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The members of a class as a value (`x.Class.Name`).
+pub(crate) fn class_member(class: &Class, name: &str) -> Option<Value> {
+    match name {
+        "Name" => Some(Value::Str(class.name.clone())),
+        "QualifiedName" => Some(Value::Str(class.path.clone())),
+        _ => None,
+    }
+}
