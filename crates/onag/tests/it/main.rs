@@ -10,6 +10,7 @@ mod game_print;
 mod graph;
 mod hackenbush;
 mod lang;
+mod lang_classes;
 mod lang_explicit;
 mod lang_heaps;
 mod lang_layers;

@@ -199,3 +199,78 @@ pub(crate) fn permuted(g: &Grid, symmetry: &Value) -> Option<Grid> {
     }
     Some(Grid { rows, cols, cells })
 }
+
+/// The connected regions of cells that are not `boundary` (neighbours in
+/// `directions` and their opposites), each as the smallest subgrid that
+/// holds it with every other cell set to `boundary`, in the order their
+/// first cells come row by row: CGSuite's `Grid.Decomposition`. A grid of
+/// one region is itself; a grid of none has no parts.
+pub(crate) fn decomposition(g: &Grid, boundary: i8, directions: &[(i64, i64)]) -> Vec<Grid> {
+    let (rows, cols) = (g.rows, g.cols);
+    let mut region = vec![usize::MAX; g.cells.len()];
+    let mut boxes: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..g.cells.len() {
+        if region[start] != usize::MAX || g.cells[start] == boundary {
+            continue;
+        }
+        let id = boxes.len();
+        let (r0, c0) = (start / cols, start % cols);
+        let mut bounds = (r0, r0, c0, c0);
+        region[start] = id;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / cols, i % cols);
+            bounds = (bounds.0.min(r), bounds.1.max(r), bounds.2.min(c), bounds.3.max(c));
+            for &(dr, dc) in directions {
+                for (dr, dc) in [(dr, dc), (-dr, -dc)] {
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                    if nr < 0 || nc < 0 || nr >= rows as i64 || nc >= cols as i64 {
+                        continue;
+                    }
+                    let j = nr as usize * cols + nc as usize;
+                    if region[j] == usize::MAX && g.cells[j] != boundary {
+                        region[j] = id;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        boxes.push(bounds);
+    }
+    if boxes.len() == 1 {
+        return vec![g.clone()];
+    }
+    boxes
+        .iter()
+        .enumerate()
+        .map(|(id, &(r1, r2, c1, c2))| {
+            let (h, w) = (r2 - r1 + 1, c2 - c1 + 1);
+            let mut cells = vec![boundary; h * w];
+            for r in r1..=r2 {
+                for c in c1..=c2 {
+                    let i = r * cols + c;
+                    if region[i] == id {
+                        cells[(r - r1) * w + (c - c1)] = g.cells[i];
+                    }
+                }
+            }
+            Grid { rows: h, cols: w, cells }
+        })
+        .collect()
+}
+
+/// The least of `g` under each of `symmetries` (CGSuite's order: fewer
+/// rows first, then fewer columns, then the cells row by row): a
+/// representative all of them agree on. `None` when one is not a symmetry.
+pub(crate) fn symmetry_invariant(g: &Grid, symmetries: &[Value]) -> Option<Grid> {
+    let key = |g: &Grid| (g.rows, g.cols, g.cells.clone());
+    let mut best = g.clone();
+    for s in symmetries {
+        let p = permuted(g, s)?;
+        if key(&p) < key(&best) {
+            best = p;
+        }
+    }
+    Some(best)
+}

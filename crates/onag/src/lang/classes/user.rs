@@ -184,8 +184,8 @@ fn sum_parts(v: &Value, out: &mut Vec<Value>) {
 /// The node of `position`, with every position reachable from it
 /// explored (see the module doc).
 fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Result<NodeId> {
-    let root = term(ev, position, play, span)?;
-    let mut stack = vec![root];
+    let mut stack = Vec::new();
+    let root = term(ev, position, play, span, &mut stack)?;
     let mut explored = 0u64;
     while let Some(id) = stack.pop() {
         let graph = ev.state.user_games.graph.clone();
@@ -197,8 +197,9 @@ fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Resul
         if explored % 256 == 0 {
             let games = &ev.state.user_games;
             let bytes = games.bytes() + ev.state.arena.memory_bytes();
+            let added = games.values.len().saturating_sub(ev.user_positions_before);
             ev.budget
-                .check_positions(games.values.len() as u64)
+                .check_positions(added as u64)
                 .and_then(|()| ev.budget.check_memory(bytes))
                 .map_err(|e| ev.locate(e, span))?;
         }
@@ -238,24 +239,29 @@ fn terms(
 ) -> Result<Vec<NodeId>> {
     let mut out = Vec::with_capacity(values.len());
     for v in values {
-        let id = term(ev, v, play, span)?;
-        if ev.state.user_games.graph.node(id) == Node::Unexplored {
-            stack.push(id);
-        }
-        out.push(id);
+        out.push(term(ev, v, play, span, stack)?);
     }
     Ok(out)
 }
 
 /// The node of one option or part: a position (met now or before), a sum
-/// of them, or a game value.
-fn term(ev: &mut Eval<'_>, v: &Value, play: Play, span: Span) -> Result<NodeId> {
-    if let Some(&id) = ev.state.user_games.nodes.get(v) {
+/// of them, or a game value. A position met for the first time is pushed
+/// on `stack`, to be explored.
+fn term(
+    ev: &mut Eval<'_>,
+    v: &Value,
+    play: Play,
+    span: Span,
+    stack: &mut Vec<NodeId>,
+) -> Result<NodeId> {
+    if let Some(id) = ev.state.user_games.node_of(v) {
         return Ok(id);
     }
     match v {
         Value::Object(o) if o.class.is_a("game.Game") => {
-            Ok(intern(ev, v.clone(), Node::Unexplored))
+            let id = intern(ev, v.clone(), Node::Unexplored);
+            stack.push(id);
+            Ok(id)
         }
         Value::Object(o) => Err(ev.error(
             span,
@@ -267,7 +273,7 @@ fn term(ev: &mut Eval<'_>, v: &Value, play: Play, span: Span) -> Result<NodeId> 
             sum_parts(v, &mut parts);
             let mut ids = Vec::with_capacity(parts.len());
             for part in &parts {
-                ids.push(term(ev, part, play, span)?);
+                ids.push(term(ev, part, play, span, stack)?);
             }
             Ok(intern(ev, v.clone(), Node::Sum(ids.into())))
         }
@@ -310,9 +316,5 @@ fn term(ev: &mut Eval<'_>, v: &Value, play: Play, span: Span) -> Result<NodeId> 
 
 /// A new node for `v`, recorded as `node`.
 fn intern(ev: &mut Eval<'_>, v: Value, node: Node) -> NodeId {
-    let games = &mut ev.state.user_games;
-    let id = games.graph.push(node);
-    games.values.push(v.clone());
-    games.nodes.insert(v, id);
-    id
+    ev.state.user_games.add(v, node)
 }

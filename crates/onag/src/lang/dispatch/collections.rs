@@ -8,7 +8,7 @@ use num_rational::BigRational;
 use crate::error::Result;
 use crate::lang::runtime::context::Eval;
 use crate::lang::syntax::lexer::Span;
-use crate::lang::value::Value;
+use crate::lang::value::{Value, is_plain};
 
 /// A set of `items`: duplicates dropped; games (numbers among them)
 /// become a set of games, printed in CGSuite's order; other sets keep
@@ -34,6 +34,9 @@ pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Resu
     // Transfinite numbers are kept in lowest terms: equal ones are
     // equal as written.
     let mut transfinite = rustc_hash::FxHashSet::default();
+    // Values whose `==` is their equality as held are found by hashing.
+    #[allow(clippy::mutable_key_type, reason = "plain values hold nothing mutable")]
+    let mut plain: rustc_hash::FxHashSet<Value> = rustc_hash::FxHashSet::default();
     for item in items {
         match item {
             Value::Number(q) => numbers.push(q),
@@ -42,9 +45,14 @@ pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Resu
                     rest.push(Value::Transfinite(x));
                 }
             }
+            other if is_plain(&other) => {
+                if plain.insert(other.clone()) {
+                    rest.push(other);
+                }
+            }
             other => {
                 let mut seen = false;
-                for r in &rest {
+                for r in rest.iter().filter(|r| !is_plain(r)) {
                     if ev.equal(r, &other, span)? {
                         seen = true;
                         break;
@@ -64,13 +72,35 @@ pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Resu
 
 /// A map of `pairs`: a later entry with an equal key replaces an earlier one.
 pub(crate) fn make_map(ev: &mut Eval<'_>, pairs: Vec<(Value, Value)>, span: Span) -> Result<Value> {
+    // A few coordinates as keys (`grid Updated {c => 0, c + d => 1}`):
+    // they are kept in the order given, so no sorting is needed.
+    if pairs.len() <= 8 && pairs.iter().all(|(k, _)| matches!(k, Value::Pair(..)) && is_plain(k)) {
+        let mut entries: Vec<(Value, Value)> = Vec::with_capacity(pairs.len());
+        for (k, v) in pairs {
+            match entries.iter_mut().find(|(key, _)| *key == k) {
+                Some(entry) => entry.1 = v,
+                None => entries.push((k, v)),
+            }
+        }
+        return Ok(Value::Map(entries));
+    }
     let mut entries: Vec<(Value, Value)> = Vec::with_capacity(pairs.len());
+    // Keys whose `==` is their equality as held are found by hashing.
+    #[allow(clippy::mutable_key_type, reason = "plain values hold nothing mutable")]
+    let mut plain: rustc_hash::FxHashMap<Value, usize> = rustc_hash::FxHashMap::default();
     for (k, v) in pairs {
         let mut found = None;
-        for (i, (key, _)) in entries.iter().enumerate() {
-            if ev.equal(key, &k, span)? {
-                found = Some(i);
-                break;
+        if is_plain(&k) {
+            found = plain.get(&k).copied();
+            if found.is_none() {
+                plain.insert(k.clone(), entries.len());
+            }
+        } else {
+            for (i, (key, _)) in entries.iter().enumerate() {
+                if !is_plain(key) && ev.equal(key, &k, span)? {
+                    found = Some(i);
+                    break;
+                }
             }
         }
         match found {

@@ -21,7 +21,7 @@ use crate::lang::members::game;
 use crate::lang::members::grid;
 use crate::lang::members::heap;
 use crate::lang::members::infinity;
-use crate::lang::members::known_members;
+use crate::lang::members::is_known_member;
 use crate::lang::members::list;
 use crate::lang::members::loopy;
 use crate::lang::members::map;
@@ -239,7 +239,7 @@ pub(crate) fn member(
     }
     let target = match target {
         Value::Class(path) if object::TABLE.find(name).is_none() => Value::Builtin(path.into()),
-        Value::Builtin(path) if known_members().contains(&name) => ruleset_constant(path),
+        Value::Builtin(path) if is_known_member(name) => ruleset_constant(path),
         other => other,
     };
     if let Value::Builtin(path) = &target
@@ -644,7 +644,7 @@ fn unknown(ev: &Eval<'_>, target: &Value, name: &str, span: Span) -> crate::Erro
                 ),
             );
         }
-        if known_members().contains(&name) {
+        if is_known_member(name) {
             return ev.error(
                 span,
                 ErrorKind::InvalidInput,

@@ -242,6 +242,13 @@ pub(crate) fn namespace_member(
     span: Span,
 ) -> Result<Value> {
     let full = format!("{path}.{name}");
+    // A class of the user's own files comes first, even where onag has a
+    // ruleset of that name (`game.grid.Domineering` from a folder of
+    // CGSuite's ruleset files).
+    if let Some(class) = ev.state.library.user_class(&full).map_err(|e| ev.locate(e, span))? {
+        let bound = crate::lang::value::object::BoundClass { class, outer: None };
+        return Ok(Value::ClassRef(std::sync::Arc::new(bound)));
+    }
     if name == "Class"
         && let Some(class) = crate::lang::members::object::class_of_name(ev, path, span)?
     {

@@ -13,8 +13,8 @@ use crate::lang::classes::loopy;
 use crate::lang::runtime::context::Eval;
 use crate::lang::syntax::ast::BinOp;
 use crate::lang::syntax::lexer::Span;
-use crate::lang::value::Value;
 use crate::lang::value::arith;
+use crate::lang::value::{Value, is_game_object};
 
 pub(crate) fn unary_plus(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     match ev.as_game(x, span)? {
@@ -56,6 +56,13 @@ fn type_error(ev: &Eval<'_>, what: &str, x: &Value, span: Span) -> crate::Error 
 /// Whether two values are equal (`==`): games (positions by their value) as
 /// games, rulesets as the same game, lists element by element.
 pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Result<bool> {
+    // Instances of classes declared in CGScript are equal when their class,
+    // enclosing instance and fields are (CGSuite's equality of objects).
+    if matches!(a, Value::Object(_) | Value::ClassRef(_))
+        || matches!(b, Value::Object(_) | Value::ClassRef(_))
+    {
+        return Ok(a == b);
+    }
     if let (Some(r), Some(s)) = (ruleset_of(a), ruleset_of(b)) {
         return Ok(r.same_rules(&s));
     }
@@ -139,6 +146,52 @@ fn games_binary(ev: &mut Eval<'_>, op: &BinOp, a: Value, b: Value, span: Span) -
     ))
 }
 
+/// `x op y` on two numbers: exact arithmetic and comparison; `None` for
+/// an operator that is not one of those, and for a nonzero number divided
+/// by zero (which is infinite).
+fn numbers(
+    ev: &Eval<'_>,
+    op: &BinOp,
+    x: &num_rational::BigRational,
+    y: &num_rational::BigRational,
+    span: Span,
+) -> Option<Result<Value>> {
+    let q = match op {
+        BinOp::Add => arith::add(x, y),
+        BinOp::Sub => arith::sub(x, y),
+        BinOp::Mul => arith::mul(x, y),
+        // `x / 0` is infinite (below), but `0 / 0` is undefined.
+        BinOp::Div if y.is_zero() && !x.is_zero() => return None,
+        BinOp::Div => arith::div(x, y),
+        BinOp::Mod => arith::modulo(x, y),
+        BinOp::Pow => {
+            let Some(e) = y.is_integer().then(|| y.numer()) else {
+                return Some(Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    "the exponent of '^' must be an integer",
+                )));
+            };
+            arith::pow(x, e)
+        }
+        _ => {
+            let ordering = x.cmp(y);
+            let truth = match op {
+                BinOp::Eq => ordering.is_eq(),
+                BinOp::Ne => ordering.is_ne(),
+                BinOp::Lt | BinOp::LessOrConfused => ordering.is_lt(),
+                BinOp::Le => ordering.is_le(),
+                BinOp::Gt | BinOp::GreaterOrConfused => ordering.is_gt(),
+                BinOp::Ge => ordering.is_ge(),
+                BinOp::Confused => false,
+                _ => return None,
+            };
+            return Some(Ok(Value::Bool(truth)));
+        }
+    };
+    Some(q.map(Value::Number).map_err(|e| ev.locate(e, span)))
+}
+
 /// `a op b`: exact arithmetic and comparison when both are numbers, named
 /// operators as members, the rest on games.
 pub(crate) fn binary(
@@ -148,8 +201,27 @@ pub(crate) fn binary(
     b: Value,
     span: Span,
 ) -> Result<Value> {
+    if let (Value::Number(x), Value::Number(y)) = (&a, &b)
+        && let Some(result) = numbers(ev, op, x, y, span)
+    {
+        return result;
+    }
     if matches!(op, BinOp::Range) {
         return crate::lang::classes::range::make(ev, a, b, span);
+    }
+    // A sum with a position of a game declared in CGScript is kept as
+    // written, so that the engine values its parts (`Sum(...)` starts
+    // from 0, which it leaves out).
+    if *op == BinOp::Add && (is_game_object(&a) || is_game_object(&b)) {
+        let zero = |v: &Value| matches!(v, Value::Number(q) if q.is_zero());
+        return Ok(if zero(&a) {
+            b
+        } else if zero(&b) {
+            a
+        } else {
+            let sum = crate::lang::value::explicit::Explicit::Sum(a, b);
+            Value::Explicit(std::sync::Arc::new(sum))
+        });
     }
     // A range is a list to every other operator (`1..4 == [1,2,3,4]`).
     let a = crate::lang::classes::range::expand(ev, a, span)?;
@@ -174,43 +246,6 @@ pub(crate) fn binary(
         && let Some(inf) = infinity::over_zero(x)
     {
         return Ok(inf);
-    }
-    if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
-        let q = match op {
-            BinOp::Add => Some(arith::add(x, y)),
-            BinOp::Sub => Some(arith::sub(x, y)),
-            BinOp::Mul => Some(arith::mul(x, y)),
-            BinOp::Div => Some(arith::div(x, y)),
-            BinOp::Mod => Some(arith::modulo(x, y)),
-            BinOp::Pow => {
-                let Some(e) = b.as_integer() else {
-                    return Err(ev.error(
-                        span,
-                        ErrorKind::InvalidInput,
-                        "the exponent of '^' must be an integer",
-                    ));
-                };
-                Some(arith::pow(x, e))
-            }
-            _ => None,
-        };
-        if let Some(q) = q {
-            return q.map(Value::Number).map_err(|e| ev.locate(e, span));
-        }
-        let ordering = x.cmp(y);
-        let truth = match op {
-            BinOp::Eq => Some(ordering.is_eq()),
-            BinOp::Ne => Some(ordering.is_ne()),
-            BinOp::Lt | BinOp::LessOrConfused => Some(ordering.is_lt()),
-            BinOp::Le => Some(ordering.is_le()),
-            BinOp::Gt | BinOp::GreaterOrConfused => Some(ordering.is_gt()),
-            BinOp::Ge => Some(ordering.is_ge()),
-            BinOp::Confused => Some(false),
-            _ => None,
-        };
-        if let Some(truth) = truth {
-            return Ok(Value::Bool(truth));
-        }
     }
     if *op == BinOp::Sided {
         return loopy::sided(ev, &a, &b, span);

@@ -30,7 +30,9 @@ use crate::lang::runtime::context::{Args, Eval, Frame};
 use crate::lang::syntax::ast::{Expr, Param};
 use crate::lang::syntax::lexer::Span;
 use crate::lang::value::Value;
-use crate::lang::value::object::{BoundClass, Class, Init, Instance, Method, Symbol, object};
+use crate::lang::value::object::{
+    BoundClass, Class, Init, Instance, Method, ParamClass, Symbol, object,
+};
 
 /// `this`.
 pub(crate) fn this(ev: &Eval<'_>, span: Span) -> Result<Value> {
@@ -39,20 +41,14 @@ pub(crate) fn this(ev: &Eval<'_>, span: Span) -> Result<Value> {
     })
 }
 
-/// The receivers a method's names are looked up on: `this`, then the
-/// instance it was made from, and so outward.
-fn receivers(ev: &Eval<'_>) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut next = ev.this().cloned();
-    while let Some(receiver) = next {
-        next = match &receiver {
-            Value::Object(o) => o.outer.clone(),
-            Value::ClassRef(b) => b.outer.clone(),
-            _ => None,
-        };
-        out.push(receiver);
+/// The receiver a method's names are looked up on after `receiver`: the
+/// instance it was made from.
+fn outer_of(receiver: &Value) -> Option<Value> {
+    match receiver {
+        Value::Object(o) => o.outer.clone(),
+        Value::ClassRef(b) => b.outer.clone(),
+        _ => None,
     }
-    out
 }
 
 /// The class of a receiver.
@@ -67,10 +63,12 @@ fn class_of(receiver: &Value) -> Option<&Arc<Class>> {
 /// The value of name `name` inside a method (see the module doc), or
 /// `None` when no class in scope declares it.
 pub(crate) fn name(ev: &mut Eval<'_>, name: &str, span: Span) -> Option<Result<Value>> {
-    for receiver in receivers(ev) {
-        if let Some(result) = symbol(ev, &receiver, name, None, span) {
+    let mut receiver = ev.this().cloned();
+    while let Some(r) = receiver {
+        if let Some(result) = symbol(ev, &r, name, None, span) {
             return Some(result);
         }
+        receiver = outer_of(&r);
     }
     let class = ev.this().and_then(class_of).cloned()?;
     match lexical_class(ev, &class, name) {
@@ -110,10 +108,12 @@ pub(crate) fn call_name(
     args: &Args,
     span: Span,
 ) -> Option<Result<Value>> {
-    for receiver in receivers(ev) {
-        if let Some(result) = symbol(ev, &receiver, name, Some(args), span) {
+    let mut receiver = ev.this().cloned();
+    while let Some(r) = receiver {
+        if let Some(result) = symbol(ev, &r, name, Some(args), span) {
             return Some(result);
         }
+        receiver = outer_of(&r);
     }
     None
 }
@@ -121,6 +121,9 @@ pub(crate) fn call_name(
 /// A class of the file of `class` by its short name: its package's, or an
 /// import's.
 fn lexical_class(ev: &mut Eval<'_>, class: &Class, name: &str) -> Result<Option<Arc<Class>>> {
+    if class.not_in_package.lock().is_ok_and(|m| m.contains(name)) {
+        return Ok(None);
+    }
     let mut candidates = Vec::new();
     if !class.package.is_empty() {
         candidates.push(format!("{}.{name}", class.package));
@@ -136,6 +139,9 @@ fn lexical_class(ev: &mut Eval<'_>, class: &Class, name: &str) -> Result<Option<
         if let Some(c) = ev.state.library.class(&path)? {
             return Ok(Some(c));
         }
+    }
+    if let Ok(mut misses) = class.not_in_package.lock() {
+        misses.insert(name.to_string());
     }
     Ok(None)
 }
@@ -163,7 +169,7 @@ fn symbol(
 ) -> Option<Result<Value>> {
     let class = class_of(receiver)?.clone();
     let is_static = matches!(receiver, Value::ClassRef(_));
-    let (_, found) = class.lookup(name)?;
+    let found = class.lookup(name)?.clone();
     Some(match found {
         Symbol::Var(slot) => match receiver {
             Value::Object(o) => {
@@ -198,8 +204,9 @@ fn symbol(
         Symbol::Methods(_) => {
             let methods: Vec<Arc<Method>> = class
                 .methods(name)
-                .into_iter()
+                .iter()
                 .filter(|m| !is_static || m.modifiers.is_static)
+                .cloned()
                 .collect();
             if methods.is_empty() {
                 return None;
@@ -249,6 +256,19 @@ fn select(
             ErrorKind::InvalidInput,
             format!("{} takes no arguments", m.qualified_name()),
         ));
+    }
+    // One method: its arguments' classes are checked as they are given.
+    if let [only] = callable.as_slice()
+        && args.iter().all(|(name, _, _)| name.is_none())
+        && args.len() <= only.parameters().len()
+    {
+        let who = only.qualified_name();
+        for (param, (_, value, at)) in only.parameters().iter().zip(args) {
+            if let Some(expected) = &param.class {
+                check_class(ev, value, expected, class, &param.name, &who, *at)?;
+            }
+        }
+        return Ok((*only).clone());
     }
     let mut first_error = None;
     for m in &callable {
@@ -336,10 +356,8 @@ fn class_path(ev: &mut Eval<'_>, name: &str, context: &Class, span: Span) -> Res
 /// own base classes) that `name` means in the file of `context`.
 fn user_class(ev: &mut Eval<'_>, name: &str, context: &Class) -> Result<Option<Arc<Class>>> {
     if !name.contains('.') {
-        for class in context.lineage() {
-            if let Some(Symbol::Nested(nested)) = class.symbols.get(name) {
-                return Ok(Some(nested.clone()));
-            }
+        if let Some(Symbol::Nested(nested)) = context.lookup(name) {
+            return Ok(Some(nested.clone()));
         }
         if let Some(found) = lexical_class(ev, context, name)? {
             return Ok(Some(found));
@@ -355,6 +373,31 @@ fn builtin_class(name: &str) -> Option<&'static str> {
         .or_else(|| crate::lang::members::object::class_by_short_name(name))
 }
 
+/// The class `name` means in the file of `context` (looked up once per
+/// class and input).
+fn param_class(ev: &mut Eval<'_>, name: &str, context: &Class, span: Span) -> Result<ParamClass> {
+    if let Some(found) = context.param_classes.lock().ok().and_then(|m| m.get(name).cloned()) {
+        return Ok(found);
+    }
+    let found = match user_class(ev, name, context)? {
+        Some(class) => ParamClass::Declared(class),
+        None => match builtin_class(name) {
+            Some(path) => ParamClass::Builtin(path),
+            None => {
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!("Unknown class in parameter declaration: `{name}`"),
+                ));
+            }
+        },
+    };
+    if let Ok(mut m) = context.param_classes.lock() {
+        m.insert(name.to_string(), found.clone());
+    }
+    Ok(found)
+}
+
 /// Whether `value` is an instance of the class `name` means in the file
 /// of `context`.
 pub(crate) fn instance_of(
@@ -367,36 +410,43 @@ pub(crate) fn instance_of(
     if matches!(name, "Object" | "cgsuite.lang.Object") {
         return Ok(true);
     }
-    let user = user_class(ev, name, context)?;
+    let class = param_class(ev, name, context, span)?;
     if let Value::Object(o) = value {
-        return Ok(match &user {
-            Some(class) => o.class.lineage().any(|c| c.id == class.id),
-            None => false,
+        return Ok(match &class {
+            ParamClass::Declared(c) => o.class.extends(c),
+            ParamClass::Builtin(_) => false,
         });
     }
     // onag's base classes are also classes of its own values (a number
     // is a game).
-    let builtin = match &user {
-        Some(class) => builtin_class(&class.path),
-        None => match builtin_class(name) {
-            Some(path) => Some(path),
-            None => {
-                return Err(ev.error(
-                    span,
-                    ErrorKind::InvalidInput,
-                    format!("Unknown class in parameter declaration: `{name}`"),
-                ));
-            }
+    let path = match &class {
+        ParamClass::Declared(c) => match builtin_class(&c.path) {
+            Some(path) => path,
+            None => return Ok(false),
         },
+        ParamClass::Builtin(path) => path,
     };
-    match builtin {
-        Some(path) => {
-            let is =
-                crate::lang::members::object::is_instance(ev, value, &Value::Class(path), span)?;
-            Ok(is == Value::Bool(true))
-        }
-        None => Ok(false),
+    if let Some(is) = plainly_of(value, path) {
+        return Ok(is);
     }
+    let is = crate::lang::members::object::is_instance(ev, value, &Value::Class(path), span)?;
+    Ok(is == Value::Bool(true))
+}
+
+/// Whether `value` is of the class `path`, for the classes parameters
+/// most often name, without the general search (`None`: ask it).
+fn plainly_of(value: &Value, path: &str) -> Option<bool> {
+    Some(match path {
+        "game.Integer" => value.as_integer().is_some(),
+        "cgsuite.util.Grid" => matches!(value, Value::Grid(_)),
+        "cgsuite.util.Strip" => matches!(value, Value::Strip(_)),
+        "game.Player" => matches!(value, Value::Player(_)),
+        "cgsuite.lang.String" => matches!(value, Value::Str(_)),
+        "cgsuite.lang.Boolean" => matches!(value, Value::Bool(_)),
+        "cgsuite.lang.Coordinates" => matches!(value, Value::Pair(..)),
+        "cgsuite.lang.Function" => matches!(value, Value::Function(_)),
+        _ => return None,
+    })
 }
 
 /// Calls `method` on `receiver` (an instance, or a class for a static
@@ -434,7 +484,7 @@ pub(crate) fn call_value(
     match &callee {
         Value::ClassRef(bound) => call_class(ev, bound, args, span),
         Value::Object(o) => {
-            let methods = o.class.methods("Eval");
+            let methods = o.class.methods("Eval").to_vec();
             if methods.is_empty() {
                 return Err(ev.error(
                     span,
@@ -460,7 +510,7 @@ pub(crate) fn call_value(
 fn call_class(ev: &mut Eval<'_>, bound: &BoundClass, args: Args, span: Span) -> Result<Value> {
     let class = &bound.class;
     let statics: Vec<Arc<Method>> =
-        class.methods("Eval").into_iter().filter(|m| m.modifiers.is_static).collect();
+        class.methods("Eval").iter().filter(|m| m.modifiers.is_static).cloned().collect();
     if !statics.is_empty() {
         let receiver = Value::ClassRef(Arc::new(bound.clone()));
         let method = select(ev, &statics, Some(&args), class, span)?;
@@ -555,7 +605,7 @@ fn make(
             let value = match &param.default {
                 Some(Some(default)) => {
                     let known = known_fields(class, &fields);
-                    in_class(ev, &c, bound.outer.clone(), known, default, span)?
+                    in_class(ev, c, bound.outer.clone(), known, default, span)?
                 }
                 _ => Value::Nothing,
             };
@@ -563,8 +613,8 @@ fn make(
         }
     }
     let mut fields: Vec<Value> = fields.into_iter().map(|v| v.unwrap_or(Value::Nothing)).collect();
-    let lineage: Vec<Arc<Class>> = class.lineage().collect();
-    for c in lineage.iter().rev() {
+    let lineage: Vec<&Class> = class.lineage().collect();
+    for c in lineage.iter().rev().filter(|c| !c.inits.is_empty()) {
         for init in &c.inits {
             let this = object(Instance {
                 class: class.clone(),

@@ -502,6 +502,27 @@ impl Script for Eval<'_> {
         by: &BigRational,
         span: Span,
     ) -> Result<()> {
+        // Small integer bounds, the usual case, are counted in machine words.
+        let small = |q: &BigRational| q.is_integer().then(|| q.numer().to_i64()).flatten();
+        if let (Some(a), Some(b), Some(step)) = (small(from), small(to), small(by))
+            && step != 0
+        {
+            let count = match (b.checked_sub(a), step) {
+                (Some(d), s) if d.signum() * s.signum() < 0 => return Ok(()),
+                (Some(d), s) => d.checked_div(s).map(|q| q.unsigned_abs() + 1),
+                (None, _) => None,
+            };
+            if let Some(count) = count {
+                if count > MAX_LIST {
+                    return Err(self.error(
+                        span,
+                        ErrorKind::LimitExceeded,
+                        format!("a list of more than {MAX_LIST} elements is too long"),
+                    ));
+                }
+                return self.budget.check_positions(count).map_err(|e| self.locate(e, span));
+            }
+        }
         if by.is_zero() || (to - from).signum() * by.signum() == -BigRational::one() {
             return Ok(());
         }

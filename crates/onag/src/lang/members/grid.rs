@@ -79,6 +79,73 @@ pub(crate) const TABLE: Table<Grid> = Table {
             },
         ),
         member_optional(
+            "Decomposition",
+            1,
+            1,
+            "Decomposition(boundary), Decomposition(boundary, directions): the connected regions of cells other than boundary, each as its own grid (neighbours: Coordinates.Orthogonal unless given)",
+            "Grid.Parse(\"..#.|..#.\", \".#\").Decomposition(1)",
+            |ev, g, a, s| {
+                let boundary = crate::lang::runtime::table::integer(ev, "Decomposition", a, 0)?;
+                let Ok(boundary) = i8::try_from(boundary) else {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "a grid's values are from -128 to 127",
+                    ));
+                };
+                let directions = match a.get(1) {
+                    None => vec![(-1, 0), (0, 1), (1, 0), (0, -1)],
+                    Some((Value::List(items), at)) => {
+                        let mut out = Vec::with_capacity(items.len());
+                        for item in items {
+                            match grid::coordinates(item) {
+                                Some(d) => out.push(d),
+                                None => {
+                                    return Err(ev.error(
+                                        *at,
+                                        ErrorKind::InvalidInput,
+                                        "the directions are a list of coordinates",
+                                    ));
+                                }
+                            }
+                        }
+                        out
+                    }
+                    Some((_, at)) => {
+                        return Err(ev.error(
+                            *at,
+                            ErrorKind::InvalidInput,
+                            "the directions are a list of coordinates",
+                        ));
+                    }
+                };
+                let parts = grid::decomposition(g, boundary, &directions);
+                Ok(Value::List(
+                    parts.into_iter().map(|p| Value::Grid(std::sync::Arc::new(p))).collect(),
+                ))
+            },
+        ),
+        member(
+            "SymmetryInvariant",
+            1,
+            "the least of the grid's images under a list of symmetries (Symmetry.Flip): equal for grids that are images of each other",
+            "Grid.Parse(\"#.|..\", \".#\").SymmetryInvariant(Symmetry.Flip)",
+            |ev, g, a, s| {
+                let symmetries = match &a[0].0 {
+                    Value::List(items) => items.clone(),
+                    one => vec![one.clone()],
+                };
+                match grid::symmetry_invariant(g, &symmetries) {
+                    Some(p) => Ok(Value::Grid(std::sync::Arc::new(p))),
+                    None => Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        "SymmetryInvariant needs a list of symmetries such as Symmetry.Flip",
+                    )),
+                }
+            },
+        ),
+        member_optional(
             "ToString",
             0,
             1,

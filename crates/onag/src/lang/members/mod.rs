@@ -344,8 +344,18 @@ fn doc_of<T: ?Sized>(m: &Member<T>, on: &'static str) -> MemberDoc {
 
 /// Every member name the evaluator answers for some value.
 pub fn known_members() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = member_docs().iter().map(|d| d.name).collect();
+    KNOWN.clone()
+}
+
+/// Every member name, sorted (see [`known_members`]), computed once.
+static KNOWN: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let mut names: Vec<&'static str> = MEMBERS.iter().map(|d| d.name).collect();
     names.sort_unstable();
     names.dedup();
     names
+});
+
+/// Whether some value has a member `name` (see [`known_members`]).
+pub fn is_known_member(name: &str) -> bool {
+    KNOWN.binary_search(&name).is_ok()
 }

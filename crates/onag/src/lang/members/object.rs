@@ -252,6 +252,30 @@ pub(crate) fn is_instance(
     class: &Value,
     span: Span,
 ) -> Result<Value> {
+    // A class declared in CGScript: its instances and those of its
+    // subclasses (onag's own base classes, `game.Game`, also hold the
+    // values of onag's classes that extend them, below).
+    if let Value::ClassRef(bound) = class {
+        if let Value::Object(o) = x {
+            return Ok(Value::Bool(o.class.extends(&bound.class)));
+        }
+        return match class_named(&bound.class.path) {
+            Some(path) => is_instance(ev, x, &Value::Class(path), span),
+            None => Ok(Value::Bool(false)),
+        };
+    }
+    // An instance of a class declared in CGScript, against one of onag's
+    // classes: its class's ancestors are what it is.
+    if let Value::Object(o) = x {
+        let path = match class {
+            Value::Class(c) => Some(c.to_string()),
+            Value::Builtin(path) => Some(path.clone()),
+            _ => None,
+        };
+        if let Some(path) = path {
+            return Ok(Value::Bool(path == "cgsuite.lang.Object" || o.class.is_a(&path)));
+        }
+    }
     // `game.heap.HeapRuleset` is also a function that makes rulesets, and
     // `game.grid.Domineering` a ruleset.
     let named = match class {
@@ -282,9 +306,20 @@ pub(crate) fn is_instance(
 /// The class a short name stands for (`Integer`, `List`), as CGSuite
 /// imports the packages `game`, `cgsuite.lang` and `cgsuite.util`.
 pub(crate) fn class_by_short_name(name: &str) -> Option<&'static str> {
-    ["game.", "cgsuite.lang.", "cgsuite.util."]
-        .iter()
-        .find_map(|package| CLASSES.iter().copied().find(|c| c.strip_prefix(package) == Some(name)))
+    /// Each short name's class, the first of the packages in order.
+    static SHORT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, &'static str>> =
+        std::sync::LazyLock::new(|| {
+            let mut map = rustc_hash::FxHashMap::default();
+            for package in ["game.", "cgsuite.lang.", "cgsuite.util."] {
+                for c in CLASSES {
+                    if let Some(short) = c.strip_prefix(package) {
+                        map.entry(short).or_insert(*c);
+                    }
+                }
+            }
+            map
+        });
+    SHORT.get(name).copied()
 }
 
 /// The classes of the catalog's rulesets and of their positions

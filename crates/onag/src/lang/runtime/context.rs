@@ -49,12 +49,16 @@ pub(crate) struct State {
 }
 
 /// The positions of games declared in CGScript met in a session.
+///
+/// Invariant: `values[n]` is what node `n` of `graph` stands for, and
+/// `index` holds each node once, found by the hash of its value (the
+/// values are stored once, in `values`).
 #[derive(Debug)]
 pub(crate) struct UserGames {
     /// Every position met, as a node.
     pub(crate) graph: std::sync::Arc<crate::ruleset::user::GameGraph>,
-    /// The node of each position (and of each game value met as an option).
-    pub(crate) nodes: FxHashMap<Value, crate::ruleset::user::NodeId>,
+    /// The nodes, by the hash of what they stand for.
+    index: hashbrown::HashTable<crate::ruleset::user::NodeId>,
     /// What each node stands for: the position, or the game value.
     pub(crate) values: Vec<Value>,
 }
@@ -63,24 +67,51 @@ impl Default for UserGames {
     fn default() -> Self {
         UserGames {
             graph: crate::ruleset::user::GameGraph::new(),
-            nodes: FxHashMap::default(),
+            index: hashbrown::HashTable::new(),
             values: Vec::new(),
         }
     }
 }
 
 impl UserGames {
+    /// The node of `v`, if it has one.
+    pub(crate) fn node_of(&self, v: &Value) -> Option<crate::ruleset::user::NodeId> {
+        let values = &self.values;
+        self.index.find(hash_of(v), |&n| values[n as usize] == *v).copied()
+    }
+
+    /// A new node for `v` (which has none), recorded as `node`.
+    pub(crate) fn add(
+        &mut self,
+        v: Value,
+        node: crate::ruleset::user::Node,
+    ) -> crate::ruleset::user::NodeId {
+        let id = self.graph.push(node);
+        let hash = hash_of(&v);
+        self.values.push(v);
+        let values = &self.values;
+        self.index.insert_unique(hash, id, |&n| hash_of(&values[n as usize]));
+        id
+    }
+
     /// Bytes held, for the memory limit (positions are counted at the size
     /// of their record; the values they hold are shared).
     pub(crate) fn bytes(&self) -> u64 {
         self.graph.bytes()
-            + (self.nodes.capacity()
-                * (std::mem::size_of::<(Value, crate::ruleset::user::NodeId)>() + 1))
+            + (self.index.capacity() * (std::mem::size_of::<crate::ruleset::user::NodeId>() + 1))
                 as u64
             + (self.values.capacity() * std::mem::size_of::<Value>()) as u64
             + (self.values.len() * std::mem::size_of::<crate::lang::value::object::Instance>())
                 as u64
     }
+}
+
+/// The hash a value is interned by.
+fn hash_of(v: &Value) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    v.hash(&mut h);
+    h.finish()
 }
 
 /// The stack evaluation may use unless told otherwise: it fits in the
@@ -117,6 +148,9 @@ pub(crate) struct Eval<'a> {
     pub(crate) blocks: Vec<Vec<(String, Option<Value>)>>,
     /// The generic operations (see [`Hooks`]).
     pub(crate) hooks: &'static Hooks,
+    /// How many positions of games declared in CGScript the session held
+    /// when this input began (its position limit counts those it adds).
+    pub(crate) user_positions_before: usize,
 }
 
 /// The arguments of a call as evaluated: each with its name when written
@@ -154,6 +188,7 @@ impl<'a> Eval<'a> {
     ) -> Self {
         let marker = 0u8;
         let stack_base = std::ptr::addr_of!(marker) as usize;
+        let user_positions_before = state.user_games.values.len();
         Eval {
             state,
             source: source.into(),
@@ -162,6 +197,7 @@ impl<'a> Eval<'a> {
             frames: Vec::new(),
             stack_base,
             flow: None,
+            user_positions_before,
             blocks: Vec::new(),
             hooks,
         }
@@ -246,10 +282,17 @@ impl Eval<'_> {
 
     /// `var name := value`: a variable of the current scope.
     pub(crate) fn declare(&mut self, name: &str, value: Value) {
-        match self.frames.last_mut() {
-            Some(frame) => frame.vars.insert(name.to_string(), value),
-            None => self.state.vars.insert(name.to_string(), value),
+        let scope = match self.frames.last_mut() {
+            Some(frame) => &mut frame.vars,
+            None => &mut self.state.vars,
         };
+        // Loops declare their variable at every step: no new key then.
+        match scope.get_mut(name) {
+            Some(slot) => *slot = value,
+            None => {
+                scope.insert(name.to_string(), value);
+            }
+        }
     }
 
     /// `name := value`: the current scope's variable if it has one, else

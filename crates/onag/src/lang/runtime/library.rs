@@ -27,7 +27,9 @@ use crate::lang::syntax::ast::{ClassDecl, Decl, Modifiers};
 use crate::lang::syntax::lexer::Span;
 use crate::lang::syntax::parser::parse_class_file;
 use crate::lang::value::Closure;
-use crate::lang::value::object::{Class, Init, Method, Symbol, next_class_id, same_signature};
+use crate::lang::value::object::{
+    Class, Init, Method, Symbol, method_table, next_class_id, same_signature,
+};
 
 /// onag's base classes, by path, with their CGScript text.
 const PRELUDE: &[(&str, &str)] = &[
@@ -60,6 +62,9 @@ pub(crate) struct Library {
     /// The classes being read, innermost last (a class that needs itself
     /// to be read is an error, not an endless loop).
     loading: Vec<String>,
+    /// Paths looked up in this input that have no file (so a name in a
+    /// loop is looked up on disk once per input).
+    missing: rustc_hash::FxHashSet<String>,
 }
 
 /// A class read from a file or the prelude.
@@ -78,6 +83,7 @@ impl Library {
         if dirs != self.dirs {
             self.dirs = dirs;
             self.loaded.retain(|_, l| l.file.is_none());
+            self.missing.clear();
         }
     }
 
@@ -98,20 +104,67 @@ impl Library {
     /// A new input begins: files are checked for changes again.
     pub(crate) fn new_input(&mut self) {
         self.generation += 1;
+        self.missing.clear();
+        for loaded in self.loaded.values() {
+            visit(&loaded.class, &mut |c| {
+                if let Ok(mut misses) = c.not_in_package.lock() {
+                    misses.clear();
+                }
+                if let Ok(mut classes) = c.param_classes.lock() {
+                    classes.clear();
+                }
+            });
+        }
+    }
+
+    /// The class of `path` when a file of the library path declares it
+    /// (not onag's own base classes): a user's class, which comes before
+    /// onag's built-in names.
+    pub(crate) fn user_class(&mut self, path: &str) -> Result<Option<Arc<Class>>> {
+        if self.dirs.is_empty() || self.missing.contains(path) {
+            return Ok(None);
+        }
+        if let Some(loaded) = self.loaded.get(path)
+            && loaded.file.is_none()
+        {
+            return Ok(None);
+        }
+        let top = path.split('.').take_while(|p| !p.starts_with(char::is_uppercase)).count();
+        let parts: Vec<&str> = path.split('.').collect();
+        let file_path = parts[..(top + 1).min(parts.len())].join(".");
+        if !self.loaded.contains_key(path) && !self.has_file(&file_path) {
+            self.missing.insert(path.to_string());
+            return Ok(None);
+        }
+        self.class(path)
+    }
+
+    /// Whether a folder of the library path has the file of `path`.
+    fn has_file(&self, path: &str) -> bool {
+        let relative: PathBuf = path.split('.').collect::<PathBuf>().with_extension("cgs");
+        self.dirs.iter().any(|d| d.join(&relative).is_file())
     }
 
     /// Whether `path` (`mygames`, `mygames.sub`) is a package: a folder of
     /// the library path, or a package of the prelude.
-    pub(crate) fn is_package(&self, path: &str) -> bool {
+    pub(crate) fn is_package(&mut self, path: &str) -> bool {
+        let key = format!("{path}/");
+        if self.missing.contains(&key) {
+            return false;
+        }
         let relative: PathBuf = path.split('.').collect();
-        self.dirs.iter().any(|d| d.join(&relative).is_dir())
-            || PRELUDE.iter().any(|(p, _)| p.starts_with(&format!("{path}.")))
+        let found = self.dirs.iter().any(|d| d.join(&relative).is_dir())
+            || PRELUDE.iter().any(|(p, _)| p.starts_with(&format!("{path}.")));
+        if !found {
+            self.missing.insert(key);
+        }
+        found
     }
 
     /// The class whose full path is `path` (`mygames.Foo`), read when first
     /// asked for; `None` when no file or prelude class has that path.
     pub(crate) fn class(&mut self, path: &str) -> Result<Option<Arc<Class>>> {
-        if !path.split('.').all(is_name) {
+        if !path.split('.').all(is_name) || self.missing.contains(path) {
             return Ok(None);
         }
         if let Some(loaded) = self.loaded.get(path) {
@@ -127,7 +180,11 @@ impl Library {
             }
             self.loaded.remove(path);
         }
-        self.read(path)
+        let found = self.read(path)?;
+        if found.is_none() {
+            self.missing.insert(path.to_string());
+        }
+        Ok(found)
     }
 
     /// The class a short name stands for in any input: a class of a
@@ -150,8 +207,8 @@ impl Library {
         {
             return true;
         }
-        loaded.class.lineage().skip(1).any(|ancestor| {
-            let top = top_level(&ancestor);
+        loaded.class.ancestors.iter().any(|ancestor| {
+            let top = top_level(ancestor);
             self.loaded.get(&top.path).is_none_or(|l| l.class.id != top.id)
                 || (top.path != path && self.changed(&top.path))
         })
@@ -209,20 +266,11 @@ impl Library {
     /// A nested class by its full path, through its top-level class.
     fn nested(&mut self, path: &str) -> Result<Option<Arc<Class>>> {
         let Some((outer, name)) = path.rsplit_once('.') else { return Ok(None) };
-        if self.is_package(outer) && !self.has_file_or_prelude(outer) {
-            return Ok(None);
-        }
         let Some(outer) = self.class(outer)? else { return Ok(None) };
         Ok(match outer.symbols.get(name) {
             Some(Symbol::Nested(class)) => Some(class.clone()),
             _ => None,
         })
-    }
-
-    fn has_file_or_prelude(&self, path: &str) -> bool {
-        let relative: PathBuf = path.split('.').collect::<PathBuf>().with_extension("cgs");
-        self.dirs.iter().any(|d| d.join(&relative).is_file())
-            || PRELUDE.iter().any(|(p, _)| *p == path)
     }
 
     /// Parses and builds the class of a file.
@@ -300,7 +348,7 @@ impl Library {
         for p in decl.params.iter().flatten() {
             slots.push(p.name.clone());
         }
-        for class in ancestors_of_supers.iter().filter_map(Weak::upgrade) {
+        for class in &ancestors_of_supers {
             for name in &class.slots {
                 if !slots.contains(name) {
                     slots.push(name.clone());
@@ -346,8 +394,7 @@ impl Library {
                     failure = Some(e);
                     FxHashMap::default()
                 });
-            let mut lineage = vec![me.clone()];
-            lineage.extend(ancestors_of_supers.iter().cloned());
+            let methods = method_table(&symbols, &ancestors_of_supers);
             Class {
                 id: next_class_id(),
                 name: decl.name.clone(),
@@ -355,9 +402,10 @@ impl Library {
                 modifiers: decl.modifiers,
                 params: decl.params.clone(),
                 supers,
-                ancestors: lineage,
+                ancestors: ancestors_of_supers,
                 outer,
                 symbols,
+                methods,
                 inits,
                 statics,
                 slots: slots.clone(),
@@ -367,6 +415,8 @@ impl Library {
                 file: context.file.clone(),
                 singleton: Mutex::new(None),
                 static_values: Mutex::new(None),
+                not_in_package: Mutex::new(Default::default()),
+                param_classes: Mutex::new(Default::default()),
             }
         });
         enclosing.pop();
@@ -476,7 +526,7 @@ impl Library {
                     });
                     match symbols.get_mut(&m.name) {
                         None => {
-                            symbols.insert(m.name.clone(), Symbol::Methods(vec![method]));
+                            symbols.insert(m.name.clone(), Symbol::Methods(vec![method].into()));
                         }
                         Some(Symbol::Methods(methods)) => {
                             if methods.iter().any(|o| same_signature(o, &method)) {
@@ -485,7 +535,9 @@ impl Library {
                                     format!("Method `{path}.{}` is declared twice", m.name),
                                 ));
                             }
-                            methods.push(method);
+                            let mut all = methods.to_vec();
+                            all.push(method);
+                            *methods = all.into();
                         }
                         Some(_) => return Err(at(m.name_span, duplicate(&m.name))),
                     }
@@ -510,8 +562,8 @@ impl Library {
                     return Ok(Some(class.clone()));
                 }
                 for s in &scope.supers {
-                    if let Some((_, Symbol::Nested(nested))) = s.lookup(name) {
-                        return Ok(Some(nested));
+                    if let Some(Symbol::Nested(nested)) = s.lookup(name) {
+                        return Ok(Some(nested.clone()));
                     }
                 }
             }
@@ -558,15 +610,22 @@ struct Context {
 
 /// Clears the instances a class and its nested classes made.
 fn forget(class: &Arc<Class>) {
-    if let Ok(mut s) = class.singleton.lock() {
-        *s = None;
-    }
-    if let Ok(mut s) = class.static_values.lock() {
-        *s = None;
-    }
+    visit(class, &mut |c| {
+        if let Ok(mut s) = c.singleton.lock() {
+            *s = None;
+        }
+        if let Ok(mut s) = c.static_values.lock() {
+            *s = None;
+        }
+    });
+}
+
+/// Calls `f` on a class and each class nested in it.
+fn visit(class: &Class, f: &mut dyn FnMut(&Class)) {
+    f(class);
     for symbol in class.symbols.values() {
         if let Symbol::Nested(nested) = symbol {
-            forget(nested);
+            visit(nested, f);
         }
     }
 }
@@ -604,14 +663,12 @@ fn display_name(file: &Path, dirs: &[PathBuf]) -> String {
 
 /// The ancestors of a class with superclasses `supers`: each superclass
 /// followed by its ancestors, each class once, nearer first.
-fn ancestors(supers: &[Arc<Class>]) -> Vec<Weak<Class>> {
-    let mut out: Vec<Weak<Class>> = Vec::new();
+fn ancestors(supers: &[Arc<Class>]) -> Vec<Arc<Class>> {
+    let mut out: Vec<Arc<Class>> = Vec::new();
     for s in supers {
-        for a in &s.ancestors {
-            if let Some(a) = a.upgrade()
-                && !out.iter().any(|o| o.upgrade().is_some_and(|o| o.id == a.id))
-            {
-                out.push(Arc::downgrade(&a));
+        for a in std::iter::once(s).chain(s.ancestors.iter()) {
+            if !out.iter().any(|o| o.id == a.id) {
+                out.push(a.clone());
             }
         }
     }
@@ -661,7 +718,7 @@ fn check_overrides(
         let Decl::Method(m) = d else { continue };
         let Some(Symbol::Methods(own)) = class.symbols.get(&m.name) else { continue };
         let Some(method) = own.iter().find(|o| o.span == m.name_span) else { continue };
-        let overridden = class.lineage().skip(1).find_map(|a| match a.symbols.get(&m.name) {
+        let overridden = class.ancestors.iter().find_map(|a| match a.symbols.get(&m.name) {
             Some(Symbol::Methods(ms)) => ms.iter().find(|o| same_signature(o, method)).cloned(),
             _ => None,
         });

@@ -424,6 +424,34 @@ impl Value {
     }
 }
 
+/// Whether the language's `==` on this value is equality of the values as
+/// they are held (so a hash of them finds equal ones): numbers, strings,
+/// booleans, players, grids, strips, instances of classes declared in
+/// CGScript, and coordinates and lists of such values. Games are not
+/// (a position equals the game it is worth).
+pub fn is_plain(v: &Value) -> bool {
+    match v {
+        Value::Number(_)
+        | Value::Str(_)
+        | Value::Bool(_)
+        | Value::Player(_)
+        | Value::Nothing
+        | Value::Grid(_)
+        | Value::Strip(_)
+        | Value::Object(_)
+        | Value::ClassRef(_) => true,
+        Value::Pair(a, b) => is_plain(a) && is_plain(b),
+        Value::List(items) => items.iter().all(is_plain),
+        _ => false,
+    }
+}
+
+/// Whether `v` is a position of a game declared in CGScript (an instance
+/// of a class extending `game.Game`).
+pub fn is_game_object(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if o.class.is_a("game.Game"))
+}
+
 /// Whether `q` is a dyadic rational (its denominator a power of two).
 pub fn is_dyadic(q: &BigRational) -> bool {
     let d = q.denom();

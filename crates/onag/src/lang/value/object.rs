@@ -45,13 +45,16 @@ pub struct Class {
     pub params: Option<Vec<Param>>,
     /// The superclasses, in the order `extends` names them.
     pub supers: Vec<Arc<Class>>,
-    /// The class and its ancestors in lookup order (see the module's
-    /// invariants); the first is the class itself, held weakly.
-    pub ancestors: Vec<Weak<Class>>,
+    /// Its ancestors in lookup order, nearer first (see the module's
+    /// invariants).
+    pub ancestors: Vec<Arc<Class>>,
     /// The class this one is declared in, for a nested class.
     pub outer: Weak<Class>,
     /// The symbols it declares itself.
     pub symbols: FxHashMap<String, Symbol>,
+    /// The methods of each name its instances have, its own and its
+    /// ancestors' (see [`Class::methods`]), computed when it is built.
+    pub methods: FxHashMap<String, Arc<[Arc<Method>]>>,
     /// What runs when an instance is made, in the order written: each
     /// variable's initialiser and each statement of the body.
     pub inits: Vec<Init>,
@@ -76,6 +79,13 @@ pub struct Class {
     /// The values of its static variables, set when the class is first
     /// used (cleared likewise).
     pub static_values: Mutex<Option<FxHashMap<String, Value>>>,
+    /// Names its methods used that no class of its file's package or
+    /// imports has (looked up once per input: cleared when a new input
+    /// begins).
+    pub not_in_package: Mutex<rustc_hash::FxHashSet<String>>,
+    /// The classes its parameters' `as C` name, once looked up (cleared
+    /// when a new input begins).
+    pub param_classes: Mutex<FxHashMap<String, ParamClass>>,
 }
 
 /// What a name declared in a class stands for.
@@ -83,13 +93,22 @@ pub struct Class {
 pub enum Symbol {
     /// Methods of that name, in the order declared (overloads differ in
     /// their parameters).
-    Methods(Vec<Arc<Method>>),
+    Methods(Arc<[Arc<Method>]>),
     /// A nested class.
     Nested(Arc<Class>),
     /// An instance variable: its slot.
     Var(usize),
     /// A static variable.
     Static,
+}
+
+/// The class a parameter's `as C` names.
+#[derive(Debug, Clone)]
+pub enum ParamClass {
+    /// A class declared in CGScript (onag's own base classes among them).
+    Declared(Arc<Class>),
+    /// One of onag's classes of values, by its path (`game.Integer`).
+    Builtin(&'static str),
 }
 
 /// One step of making an instance (or of a class's static part).
@@ -133,49 +152,76 @@ impl Method {
 }
 
 impl Class {
-    /// The class and its ancestors, nearest first (see `ancestors`).
-    pub fn lineage(&self) -> impl Iterator<Item = Arc<Class>> + '_ {
-        self.ancestors.iter().filter_map(Weak::upgrade)
+    /// The class and its ancestors, nearest first.
+    pub fn lineage(&self) -> impl Iterator<Item = &Class> + '_ {
+        std::iter::once(self).chain(self.ancestors.iter().map(|a| &**a))
     }
 
     /// Whether this class is `path` or has it as an ancestor.
     pub fn is_a(&self, path: &str) -> bool {
-        self.path == path || self.lineage().any(|c| c.path == path)
+        self.lineage().any(|c| c.path == path)
     }
 
-    /// The symbol `name` as an instance of this class sees it: the first
-    /// class in lookup order that declares it, and what it is there.
-    pub fn lookup(&self, name: &str) -> Option<(Arc<Class>, Symbol)> {
-        self.lineage().find_map(|c| c.symbols.get(name).cloned().map(|s| (c.clone(), s)))
+    /// Whether this class is `other` or has it as an ancestor.
+    pub fn extends(&self, other: &Class) -> bool {
+        self.lineage().any(|c| c.id == other.id)
+    }
+
+    /// The symbol `name` as an instance of this class sees it: what the
+    /// first class in lookup order that declares it declares.
+    pub fn lookup(&self, name: &str) -> Option<&Symbol> {
+        self.lineage().find_map(|c| c.symbols.get(name))
     }
 
     /// The methods named `name` an instance of this class has: each
     /// class's own in lookup order, without those a nearer class
-    /// overrides (same parameter count and classes).
-    pub fn methods(&self, name: &str) -> Vec<Arc<Method>> {
-        let mut found: Vec<Arc<Method>> = Vec::new();
-        for class in self.lineage() {
-            match class.symbols.get(name) {
-                Some(Symbol::Methods(methods)) => {
-                    for m in methods {
-                        if !found.iter().any(|f| same_signature(f, m)) {
-                            found.push(m.clone());
-                        }
-                    }
-                }
-                // A nearer class's nested class or variable of that name
-                // hides the methods further up.
-                Some(_) => break,
-                None => {}
-            }
-        }
-        found
+    /// overrides (same parameters), and none past a nearer class that
+    /// declares `name` as something else.
+    pub fn methods(&self, name: &str) -> &[Arc<Method>] {
+        self.methods.get(name).map_or(&[], |m| &m[..])
     }
 
     /// The slot of field `name`.
     pub fn slot(&self, name: &str) -> Option<usize> {
         self.slots.iter().position(|s| s == name)
     }
+}
+
+/// The methods each name stands for in a class whose own symbols are
+/// `own` and whose ancestors are `ancestors` (see [`Class::methods`]).
+pub fn method_table(
+    own: &FxHashMap<String, Symbol>,
+    ancestors: &[Arc<Class>],
+) -> FxHashMap<String, Arc<[Arc<Method>]>> {
+    let mut names: Vec<&String> = own.keys().collect();
+    for a in ancestors {
+        names.extend(a.symbols.keys());
+    }
+    let mut table = FxHashMap::default();
+    for name in names {
+        if table.contains_key(name) {
+            continue;
+        }
+        let mut found: Vec<Arc<Method>> = Vec::new();
+        let lineage = std::iter::once(own).chain(ancestors.iter().map(|a| &a.symbols));
+        for symbols in lineage {
+            match symbols.get(name) {
+                Some(Symbol::Methods(methods)) => {
+                    for m in methods.iter() {
+                        if !found.iter().any(|f| same_signature(f, m)) {
+                            found.push(m.clone());
+                        }
+                    }
+                }
+                Some(_) => break,
+                None => {}
+            }
+        }
+        if !found.is_empty() {
+            table.insert(name.clone(), found.into());
+        }
+    }
+    table
 }
 
 /// Whether two methods take the same parameters (what overriding means).

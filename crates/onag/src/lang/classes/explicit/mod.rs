@@ -39,6 +39,7 @@ pub(crate) fn is_form(v: &Value) -> bool {
 /// position): a game that is not in canonical form.
 pub(crate) fn is_position(v: &Value) -> bool {
     matches!(v, Value::Heap(..) | Value::Classic(_) | Value::Position(_))
+        || crate::lang::value::is_game_object(v)
 }
 
 /// Whether a game with `v` among its options is kept as written, as

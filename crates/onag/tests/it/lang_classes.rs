@@ -1,0 +1,365 @@
+//! Classes declared in CGScript files (`tests/it/data/classes/`): the
+//! language's class features with the values they give, each user ruleset
+//! against the built-in ruleset it mirrors on random positions (the
+//! built-in engine is the independent computation), and every kind of bad
+//! class answered with one located error.
+
+use std::path::PathBuf;
+
+use expect_test::{Expect, expect};
+use onag::Budget;
+use onag::lang::Session;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn library() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/classes")
+}
+
+fn session() -> Session {
+    let mut session = Session::new();
+    session.set_library_path(vec![library()]);
+    session
+}
+
+fn budget() -> Budget {
+    Budget::unlimited().with_max_positions(2_000_000)
+}
+
+/// Runs `inputs` in one session; one line per input: `input => output`.
+fn transcript(inputs: &[&str]) -> String {
+    let mut session = session();
+    let mut out = String::new();
+    for input in inputs {
+        let shown = match session.run_to_string(input, &budget()) {
+            Ok(text) => text,
+            Err(err) => format!("error: {err}"),
+        };
+        out.push_str(&format!("{input} => {shown}\n"));
+    }
+    out
+}
+
+fn check(inputs: &[&str], expected: Expect) {
+    expected.assert_eq(&transcript(inputs));
+}
+
+/// `input` evaluated in `session`, as it prints.
+fn eval(session: &mut Session, input: &str) -> String {
+    session.run_to_string(input, &budget()).unwrap_or_else(|e| format!("error: {e} in {input}"))
+}
+
+#[test]
+fn instances_fields_methods_and_nested_classes() {
+    check(
+        &[
+            "s := mine.Shapes(4)",
+            "[s.sides, s.size, s.perimeter]",
+            "s.Scaled(3)",
+            "s.Scaled(3).perimeter",
+            "[s.Describe(2), s.Describe(\"two\")]",
+            "s.Same == s",
+            "s == mine.Shapes(4, size => 1)",
+            "s == mine.Shapes(5)",
+            "mine.Shapes.Triangle.sides",
+            "mine.Shapes.count",
+            "s.CornerOf(90).Owner",
+            "s.CornerOf(90)",
+            "s.Class",
+            "s.Class.Name",
+            "s is mine.Shapes",
+            "3 is mine.Shapes",
+            "{s, mine.Shapes(4), mine.Shapes(3)}.Size",
+        ],
+        expect![[r#"
+            s := mine.Shapes(4) => Shapes(4, size => 1)
+            [s.sides, s.size, s.perimeter] => [4,1,4]
+            s.Scaled(3) => Shapes(4, size => 3)
+            s.Scaled(3).perimeter => 12
+            [s.Describe(2), s.Describe("two")] => ["integer 2","string two"]
+            s.Same == s => true
+            s == mine.Shapes(4, size => 1) => true
+            s == mine.Shapes(5) => false
+            mine.Shapes.Triangle.sides => 3
+            mine.Shapes.count => 3
+            s.CornerOf(90).Owner => 4
+            s.CornerOf(90) => Shapes.Corner(90)
+            s.Class => ⟪mine.Shapes⟫
+            s.Class.Name => "Shapes"
+            s is mine.Shapes => true
+            3 is mine.Shapes => false
+            {s, mine.Shapes(4), mine.Shapes(3)}.Size => 2
+        "#]],
+    );
+}
+
+#[test]
+fn games_declared_in_cgscript_answer_as_positions_do() {
+    check(
+        &[
+            "mine.Nim",
+            "mine.Nim(3).Options",
+            "mine.Nim(6).CanonicalForm",
+            "mine.Nim(6).NimValue",
+            "R := mine.PartizanSubtraction([1,3],[2,3])",
+            "R(10)",
+            "R(10).LeftOptions",
+            "R(10).CanonicalForm",
+            "R(10).OutcomeClass",
+            "mine.Clobber(\"xox|ox.\").CanonicalForm",
+            "mine.Clobber(\"xox|ox.\").LeftWinningMoves",
+            "mine.Clobber(\"xox|ox.\").Mean",
+            "mine.Domineering(Grid.Empty(4,4)).CanonicalForm",
+            "mine.Domineering(\"...|...\").Temperature",
+            "mine.TopplingDominoes(\"lrrlrrl\").CanonicalForm",
+            "mine.Cutcake(2,3).RightOptions",
+            "mine.Kayles(7).NimValue",
+            "mine.Kayles(4).WinningMoves",
+            "mine.Nim(4) + mine.Nim(2)",
+            "(mine.Nim(4) + mine.Nim(2)).CanonicalForm",
+            "{mine.Nim(1) | mine.Nim(2)}",
+        ],
+        expect![[r#"
+            mine.Nim => Nim
+            mine.Nim(3).Options => [Nim.Position(0),Nim.Position(1),Nim.Position(2)]
+            mine.Nim(6).CanonicalForm => *6
+            mine.Nim(6).NimValue => 6
+            R := mine.PartizanSubtraction([1,3],[2,3]) => PartizanSubtraction([1,3], [2,3])
+            R(10) => PartizanSubtraction.Position(10)
+            R(10).LeftOptions => [PartizanSubtraction.Position(9),PartizanSubtraction.Position(7)]
+            R(10).CanonicalForm => {1|1,{1|0}|||1|1,{1|0}||0,{1|0}|0||||{1|1,{1|0}|||1|1,{1|0}||0,{1|0}|0||||1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}}
+            R(10).OutcomeClass => L
+            mine.Clobber("xox|ox.").CanonicalForm => {^^*|*,v}
+            mine.Clobber("xox|ox.").LeftWinningMoves => [Clobber.Position(".xx|ox."),Clobber.Position("xx.|ox."),Clobber.Position("xxx|o..")]
+            mine.Clobber("xox|ox.").Mean => 0
+            mine.Domineering(Grid.Empty(4,4)).CanonicalForm => +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}
+            mine.Domineering("...|...").Temperature => 5/4
+            mine.TopplingDominoes("lrrlrrl").CanonicalForm => Tiny(1/2)
+            mine.Cutcake(2,3).RightOptions => [Cutcake.Piece(1, 3) + Cutcake.Piece(1, 3)]
+            mine.Kayles(7).NimValue => 2
+            mine.Kayles(4).WinningMoves => [Kayles.Row(1) + Kayles.Row(1)]
+            mine.Nim(4) + mine.Nim(2) => Nim.Position(4) + Nim.Position(2)
+            (mine.Nim(4) + mine.Nim(2)).CanonicalForm => *6
+            {mine.Nim(1) | mine.Nim(2)} => '{Nim.Position(1)|Nim.Position(2)}'
+        "#]],
+    );
+}
+
+/// A random board of `rows` × `cols` cells drawn from `cells`.
+fn board(rng: &mut StdRng, rows: usize, cols: usize, cells: &[char]) -> String {
+    (0..rows)
+        .map(|_| (0..cols).map(|_| cells[rng.gen_range(0..cells.len())]).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// Checks that `user` and `built_in` (each with `{}` for the position)
+/// print the same on each of `positions`.
+fn agree(session: &mut Session, user: &str, built_in: &str, positions: &[String]) {
+    for p in positions {
+        let mine = eval(session, &user.replace("{}", p));
+        let theirs = eval(session, &built_in.replace("{}", p));
+        assert_eq!(mine, theirs, "{} on {p}", user.replace("{}", p));
+    }
+}
+
+#[test]
+fn user_rulesets_agree_with_the_built_in_ones_on_random_positions() {
+    let mut rng = StdRng::seed_from_u64(36);
+    let mut session = session();
+    let grids: Vec<String> = (0..40)
+        .map(|_| {
+            let (r, c) = (rng.gen_range(1..=3), rng.gen_range(1..=4));
+            board(&mut rng, r, c, &['.', '.', '.', '#'])
+        })
+        .collect();
+    agree(
+        &mut session,
+        "mine.Domineering(\"{}\").CanonicalForm",
+        "game.grid.Domineering(\"{}\").CanonicalForm",
+        &grids,
+    );
+    let stones: Vec<String> = (0..40)
+        .map(|_| {
+            let (r, c) = (rng.gen_range(1..=3), rng.gen_range(1..=3));
+            board(&mut rng, r, c, &['.', 'x', 'o', 'x', 'o'])
+        })
+        .collect();
+    agree(
+        &mut session,
+        "mine.Clobber(\"{}\").CanonicalForm",
+        "game.grid.Clobber(\"{}\").CanonicalForm",
+        &stones,
+    );
+    agree(
+        &mut session,
+        "mine.Clobber(\"{}\").LeftWinningMoves.Length",
+        "[o for o in game.grid.Clobber(\"{}\").LeftOptions where o.CanonicalForm >= 0].Length",
+        &stones[..20],
+    );
+    let strips: Vec<String> = (0..40)
+        .map(|_| {
+            let n = rng.gen_range(1..=8);
+            board(&mut rng, 1, n, &['.', 't', 'f'])
+        })
+        .collect();
+    agree(
+        &mut session,
+        "mine.ToadsAndFrogs(\"{}\").CanonicalForm",
+        "game.strip.ToadsAndFrogs(\"{}\").CanonicalForm",
+        &strips,
+    );
+    let dominoes: Vec<String> = (0..40)
+        .map(|_| {
+            let n = rng.gen_range(1..=6);
+            board(&mut rng, 1, n, &['l', 'r', 'e'])
+        })
+        .collect();
+    agree(
+        &mut session,
+        "mine.TopplingDominoes(\"{}\").CanonicalForm",
+        "game.strip.TopplingDominoes(\"{}\").CanonicalForm",
+        &dominoes,
+    );
+    let cakes: Vec<String> =
+        (0..20).map(|_| format!("{}, {}", rng.gen_range(1..=6), rng.gen_range(1..=6))).collect();
+    agree(
+        &mut session,
+        "mine.Cutcake({}).CanonicalForm",
+        "game.heap.Cutcake(({})).CanonicalForm",
+        &cakes,
+    );
+    for _ in 0..8 {
+        let set = |rng: &mut StdRng| {
+            let mut s: Vec<u32> = (0..rng.gen_range(1..=3)).map(|_| rng.gen_range(1..=4)).collect();
+            s.sort_unstable();
+            s.dedup();
+            format!("{s:?}").replace(' ', "")
+        };
+        let (l, r) = (set(&mut rng), set(&mut rng));
+        let heaps: Vec<String> = (0..=12).map(|n| n.to_string()).collect();
+        agree(
+            &mut session,
+            &format!("mine.PartizanSubtraction({l},{r})({{}}).CanonicalForm"),
+            &format!("game.heap.PartizanSubtraction({l},{r})({{}}).CanonicalForm"),
+            &heaps,
+        );
+    }
+}
+
+#[test]
+fn an_impartial_class_with_sums_as_options_agrees_with_its_octal_code() {
+    let mut session = session();
+    let mine = eval(&mut session, "[mine.Kayles(n).NimValue for n from 1 to 40]");
+    let code = eval(&mut session, "game.heap.TakeAndBreak(\"0.77\").NimValueSequence(40)");
+    assert_eq!(mine, code);
+    let nim = eval(&mut session, "[mine.Nim(n).NimValue for n from 0 to 20]");
+    assert_eq!(nim, eval(&mut session, "[n for n from 0 to 20]"));
+}
+
+#[test]
+fn regions_are_valued_once_for_the_whole_session() {
+    // A limit on positions counts what an input adds: a fresh session
+    // cannot value 4 x 4 within it, a session that has valued it needs no
+    // new position to value it again.
+    let limit = Budget::unlimited().with_max_positions(3000);
+    let board = "mine.Domineering(Grid.Empty(4,4)).CanonicalForm";
+    let err = session().run_to_string(board, &limit).unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    let mut session = session();
+    let first = session.run_to_string(board, &budget()).unwrap();
+    assert_eq!(session.run_to_string(board, &limit).unwrap(), first);
+}
+
+#[test]
+fn limits_stop_a_search_with_an_error_that_says_what_to_raise() {
+    let mut session = session();
+    let tight = Budget::unlimited().with_max_positions(300);
+    let err = session
+        .run_to_string("mine.Domineering(Grid.Empty(4,4)).CanonicalForm", &tight)
+        .unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = Budget::unlimited().with_cancel_flag(cancel);
+    let err = session
+        .run_to_string("mine.Domineering(Grid.Empty(4,5)).CanonicalForm", &cancelled)
+        .unwrap_err();
+    assert_eq!(err.kind(), onag::ErrorKind::Cancelled, "{err}");
+    // The session goes on.
+    assert_eq!(eval(&mut session, "mine.Nim(3).NimValue"), "3");
+}
+
+#[test]
+fn bad_classes_are_one_located_error_each() {
+    check(
+        &[
+            "bad.WrongName",
+            "bad.MissingOverride",
+            "bad.ExtraneousOverride",
+            "bad.External",
+            "bad.DuplicateVar",
+            "bad.DuplicateSymbol",
+            "bad.SingletonWithConstructor",
+            "bad.ExtendsSingleton",
+            "bad.UnknownSuper",
+            "bad.Syntax",
+            "bad.NotAList(1).CanonicalForm",
+            "bad.NotAGame(1).CanonicalForm",
+            "bad.BadParts(1).CanonicalForm",
+            "bad.Loopy(1).CanonicalForm",
+            "bad.NoOptions(1).CanonicalForm",
+            "bad.Typed.Half(\"x\")",
+            "bad.Typed.Check(1)",
+            "bad.Typed.Failing",
+            "bad.ImpartialValue(1).NimValue",
+            "bad.Nope",
+            "bad.Base()",
+            "bad.Lonely.Nope",
+            "class Foo end",
+            "this",
+        ],
+        expect![[r#"
+            bad.WrongName => error: bad/WrongName.cgs:1:7: Class name does not match filename: `RightName` (was expecting `WrongName`)
+            bad.MissingOverride => error: bad/MissingOverride.cgs:2:7: Method `bad.MissingOverride.Method` must be declared with `override`, since it overrides `bad.Base.Method`
+            bad.ExtraneousOverride => error: bad/ExtraneousOverride.cgs:2:16: Method `bad.ExtraneousOverride.NewMethod` overrides nothing
+            bad.External => error: bad/External.cgs:2:16: Method is declared `external`, but class `bad.External` is not declared `system`
+            bad.DuplicateVar => error: bad/DuplicateVar.cgs:3:7: Variable `x` is declared twice in class `bad.DuplicateVar`
+            bad.DuplicateSymbol => error: bad/DuplicateSymbol.cgs:2:7: Duplicate symbol `x` in class `bad.DuplicateSymbol`
+            bad.SingletonWithConstructor => error: bad/SingletonWithConstructor.cgs:1:17: Class `bad.SingletonWithConstructor` must not have a constructor if declared `singleton`
+            bad.ExtendsSingleton => error: bad/ExtendsSingleton.cgs:1:32: Class `bad.ExtendsSingleton` may not extend singleton class `bad.Lonely`
+            bad.UnknownSuper => error: bad/UnknownSuper.cgs:1:28: Unknown class in extends clause: `NoSuchClass`
+            bad.Syntax => error: bad/Syntax.cgs:3:8: expected a value, found ';'
+            bad.NotAList(1).CanonicalForm => error: 1:17: Options of bad.NotAList.Position must be a list of games, not an integer
+            bad.NotAGame(1).CanonicalForm => error: 1:17: an option needs a game, not a string
+            bad.BadParts(1).CanonicalForm => error: 1:17: Decomposition of bad.BadParts.Position must be a list of games, not an integer
+            bad.Loopy(1).CanonicalForm => error: 1:14: CanonicalForm needs a game that ends, and a position of this one can be reached from itself (a loopy game: ask for GameValue)
+            bad.NoOptions(1).CanonicalForm => error: 1:18: a class that extends Game must define Options(player as Player) (at <onag>/game/Game.cgs:10:36)
+            bad.Typed.Half("x") => error: 1:16: Argument `x` (in call to `bad.Typed.Half`) has type `cgsuite.lang.String`, which does not match expected type `game.Integer`
+            bad.Typed.Check(1) => error: 1:17: Unknown class in parameter declaration: `NoSuchClass`
+            bad.Typed.Failing => error: 1:11: this always fails (at bad/Typed.cgs:4:18)
+            bad.ImpartialValue(1).NimValue => error: 1:23: an option of an impartial game must be a nimber, not 1/2
+            bad.Nope => error: 1:5: unknown name 'bad.Nope'
+            bad.Base() => error: 1:5: No method `Eval` for class: `bad.Base`
+            bad.Lonely.Nope => error: 1:12: unknown member 'Nope' of the class bad.Lonely
+            class Foo end => error: 1:1: a class is declared in a file of its own: put it in NAME.cgs in a folder of the library path (the current folder, --lib DIR or ONAG_PATH), then use it by its name
+            this => error: 1:1: 'this' is only defined inside a class's methods
+        "#]],
+    );
+}
+
+#[test]
+fn a_file_changed_on_disk_is_read_again() {
+    let dir = std::env::temp_dir().join(format!("onag-classes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("Changing.cgs");
+    std::fs::write(&file, "singleton class Changing\n  def Value := 1;\nend\n").unwrap();
+    let mut session = Session::new();
+    session.set_library_path(vec![dir.clone()]);
+    assert_eq!(session.run_to_string("Changing.Value", &budget()).unwrap(), "1");
+    // A later modification time, whatever the clock's resolution.
+    std::fs::write(&file, "singleton class Changing\n  def Value := 2;\nend\n").unwrap();
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options().write(true).open(&file).unwrap().set_modified(later).unwrap();
+    assert_eq!(session.run_to_string("Changing.Value", &budget()).unwrap(), "2");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
