@@ -20,7 +20,7 @@
 //! [`UserPosition`] and [`UserImpartialPosition`] are positions of the
 //! graph for the partizan and the impartial engine. Positions compare by
 //! node, so a solver's table is only meaningful with the graph it was
-//! filled from: [`GameGraph::id`] tells graphs apart.
+//! filled from: its owner keeps one graph, and one solver, for all of them.
 //!
 //! Invariants: a region's and a sum's nodes are nodes of the same graph;
 //! the graph only grows (a node, once recorded, never changes but from
