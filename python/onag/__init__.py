@@ -4,7 +4,8 @@ Games in the calculator's notation (``Game("{2|1}")``), calculator sessions
 (``Calculator()``), Grundy sequences as NumPy arrays (``octal``,
 ``subtraction``), nim arithmetic over ``uint64`` arrays, game graphs
 (``GameGraph``, from a ``networkx.DiGraph`` or an edge list), the retrograde
-solver, every ruleset of the catalog (``Domineering("....|....")``),
+solver, every ruleset of the catalog (``Domineering("....|....")``), games
+of your own (subclasses of ``PartizanGame`` and ``ImpartialGame``),
 thermographs drawn as SVG, and sweeps on Dask (``onag.sweep``).
 
 Long calls release the GIL, take ``max_positions=``, ``max_memory=`` and
@@ -36,6 +37,7 @@ from ._onag import (
     subtraction,
 )
 from ._graph import GameGraph
+from ._user import ImpartialGame, PartizanGame, Sum
 from ._sweep import octal_codes, read_table, rectangles, sweep
 from . import _onag
 
@@ -64,9 +66,11 @@ __all__ = [
     "Game",
     "GameGraph",
     "GrundySequence",
+    "ImpartialGame",
     "InvalidInput",
     "LimitExceeded",
     "ParseError",
+    "PartizanGame",
     "Position",
     "Thermograph",
     "Undefined",
@@ -77,6 +81,7 @@ __all__ = [
     "octal",
     "rulesets",
     "subtraction",
+    "Sum",
     "octal_codes",
     "read_table",
     "rectangles",

@@ -27,6 +27,9 @@ from ._onag import (
     subtraction as subtraction,
 )
 from ._graph import GameGraph as GameGraph
+from ._user import ImpartialGame as ImpartialGame
+from ._user import PartizanGame as PartizanGame
+from ._user import Sum as Sum
 from ._sweep import octal_codes as octal_codes
 from ._sweep import read_table as read_table
 from ._sweep import rectangles as rectangles

@@ -101,7 +101,7 @@ class Game:
 class Calculator:
     """A calculator session; calc("x := ^; x + *") returns what `onag eval` prints."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, *, lib: Optional[List[str]] = None) -> None: ...
     def __call__(
         self,
         source: str,
@@ -207,3 +207,27 @@ def graph_retrograde(
 ) -> List[Tuple[str, Optional[int], Optional[int]]]: ...
 def rulesets() -> List[Tuple[str, str, str, str]]: ...
 def ruleset_rectangle(name: str, rows: int, columns: int) -> Optional[str]: ...
+
+def user_value(
+    position: Any,
+    impartial: bool,
+    *,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[_Size] = None,
+    timeout: Optional[float] = None,
+) -> Game: ...
+def user_nim_value(
+    position: Any,
+    *,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[_Size] = None,
+    timeout: Optional[float] = None,
+) -> int: ...
+def user_values(
+    options: List[Any],
+    impartial: bool,
+    *,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[_Size] = None,
+    timeout: Optional[float] = None,
+) -> List[Game]: ...

@@ -15,9 +15,18 @@ pub struct Calculator {
 
 #[pymethods]
 impl Calculator {
+    /// A session whose class files are found in the current folder, then
+    /// in each folder of `lib`, then in those of `ONAG_PATH`.
     #[new]
-    fn new() -> Self {
-        Calculator { session: Mutex::new(Session::new()) }
+    #[pyo3(signature = (*, lib=None))]
+    fn new(lib: Option<Vec<std::path::PathBuf>>) -> Self {
+        let mut session = Session::new();
+        let dirs = onag::lang::library_path(
+            lib.as_deref().unwrap_or(&[]),
+            std::env::var_os("ONAG_PATH").as_deref(),
+        );
+        session.set_library_path(dirs);
+        Calculator { session: Mutex::new(session) }
     }
 
     /// Evaluates one input (statements separated by `;`) and returns it as

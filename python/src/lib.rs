@@ -12,6 +12,7 @@ mod limits;
 mod nimber;
 mod rulesets;
 mod thermograph;
+mod user;
 
 use pyo3::prelude::*;
 
@@ -34,5 +35,8 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph::graph_retrograde, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets::rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets::ruleset_rectangle, m)?)?;
+    m.add_function(wrap_pyfunction!(user::user_value, m)?)?;
+    m.add_function(wrap_pyfunction!(user::user_nim_value, m)?)?;
+    m.add_function(wrap_pyfunction!(user::user_values, m)?)?;
     Ok(())
 }
