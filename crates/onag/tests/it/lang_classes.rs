@@ -258,6 +258,23 @@ fn an_impartial_class_with_sums_as_options_agrees_with_its_octal_code() {
 }
 
 #[test]
+fn a_heap_ruleset_class_is_valued_as_a_sequence_and_as_positions() {
+    let mut session = session();
+    let mine = eval(&mut session, "mine.Grundy.NimValueSequence(60)");
+    assert_eq!(mine, eval(&mut session, "game.heap.GrundysGame.NimValueSequence(60)"));
+    // A position's options are sums of positions, valued by the engine;
+    // its nim value is the ruleset's.
+    let positions = eval(&mut session, "[mine.Grundy(n).CanonicalForm for n from 1 to 20]");
+    let nimbers = eval(&mut session, "[*(game.heap.GrundysGame(n).NimValue) for n from 1 to 20]");
+    assert_eq!(positions, nimbers);
+    let sums =
+        eval(&mut session, "[(mine.Grundy(9) + mine.Grundy(n)).CanonicalForm for n from 1 to 9]");
+    let xors =
+        eval(&mut session, "[*(1 NimSum game.heap.GrundysGame(n).NimValue) for n from 1 to 9]");
+    assert_eq!(sums, xors);
+}
+
+#[test]
 fn regions_are_valued_once_for_the_whole_session() {
     // A limit on positions counts what an input adds: a fresh session
     // cannot value 4 x 4 within it, a session that has valued it needs no

@@ -45,7 +45,15 @@ pub(crate) fn play_of(position: &Value) -> Play {
 /// The canonical form of `position`, a game declared in CGScript.
 pub(crate) fn canonical_form(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<GameId> {
     if play_of(position) == Play::Impartial {
-        let n = nim_value(ev, position, span)?;
+        // The class's own `NimValue`, when it has one (a heap ruleset's).
+        let n = ev.member(position.clone(), "NimValue", span, None)?;
+        let Some(n) = n.as_integer().and_then(num_traits::ToPrimitive::to_u64) else {
+            return Err(ev.error(
+                span,
+                ErrorKind::InvalidInput,
+                format!("NimValue must be a non-negative integer, not {}", n.kind_name()),
+            ));
+        };
         return ev.arena(span, |a| a.nimber(n));
     }
     let node = explore(ev, position, Play::Partizan, span)?;

@@ -5,6 +5,7 @@
 //! (`Name`, `QualifiedName`).
 
 use crate::error::Result;
+use crate::lang::classes::heap::user_rules::heap_class_values;
 use crate::lang::classes::user;
 use crate::lang::runtime::context::Eval;
 use crate::lang::runtime::table::Args;
@@ -21,7 +22,6 @@ pub(crate) fn external(
     args: Args<'_>,
     span: Span,
 ) -> Option<Result<Value>> {
-    let _ = args;
     Some(match (method.class_path.as_str(), method.name.as_str()) {
         ("cgsuite.lang.Object", "Class") => Ok(match receiver {
             Value::Object(o) => class_of_instance(&o.class),
@@ -49,8 +49,36 @@ pub(crate) fn external(
         ("game.Game", "RightWinningMoves") => winning_moves(ev, receiver, Player::Right, span),
         ("game.ImpartialGame", "NimValue") => user::nim_value(ev, receiver, span).map(Value::int),
         ("game.ImpartialGame", "WinningMoves") => winning_moves(ev, receiver, Player::Left, span),
+        ("game.heap.HeapRuleset", "HeapNimValue") => heap_count(ev, args, "HeapNimValue", span)
+            .and_then(|n| heap_class_values(ev, receiver, n, n, span))
+            .map(|v| Value::int(v[0])),
+        ("game.heap.HeapRuleset", "NimValueSequence") => {
+            heap_count(ev, args, "NimValueSequence", span).and_then(|n| {
+                if n == 0 {
+                    return Ok(Value::List(Vec::new()));
+                }
+                let values = heap_class_values(ev, receiver, 1, n, span)?;
+                Ok(Value::List(values.into_iter().map(Value::int).collect()))
+            })
+        }
         _ => return None,
     })
+}
+
+/// The heap size or count a heap ruleset's member was given.
+fn heap_count(ev: &Eval<'_>, args: Args<'_>, name: &str, span: Span) -> Result<u64> {
+    use num_traits::ToPrimitive;
+    match args.first().and_then(|(v, _)| v.as_integer()).and_then(|n| n.to_u64()) {
+        Some(n) if n <= crate::lang::runtime::context::MAX_LIST => Ok(n),
+        _ => Err(ev.error(
+            span,
+            crate::error::ErrorKind::InvalidInput,
+            format!(
+                "{name} needs a heap size from 0 to {}",
+                crate::lang::runtime::context::MAX_LIST
+            ),
+        )),
+    }
 }
 
 /// The options of `position` that win for `player` moving first: those

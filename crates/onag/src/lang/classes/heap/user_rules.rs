@@ -49,6 +49,10 @@ pub(crate) enum UserKind {
 pub(crate) enum Source {
     /// A user's function and how it gives options.
     Function(Arc<Closure>, UserKind),
+    /// An instance of a class declared in CGScript that extends
+    /// `game.heap.HeapRuleset` (its `HeapOptions(n)`, `UserKind::Heap`) or
+    /// `game.heap.CoordinateRuleset` (`CoordinateOptions((m, n))`).
+    Method(Value, UserKind),
     /// `R.AcrosticProduct(S)` or `R.DirectProduct(S)`.
     Product(ProductKind, Ruleset, Ruleset),
 }
@@ -56,7 +60,7 @@ pub(crate) enum Source {
 impl Source {
     /// Whether positions are single heaps (else pairs).
     pub(crate) fn is_heap(&self) -> bool {
-        matches!(self, Source::Function(_, UserKind::Heap))
+        matches!(self, Source::Function(_, UserKind::Heap) | Source::Method(_, UserKind::Heap))
     }
 }
 
@@ -132,6 +136,20 @@ pub(crate) fn nim_value_table(
         table.push(row);
     }
     Ok(table)
+}
+
+/// The nim values of heaps `from..=to` of a class declared in CGScript
+/// that extends `game.heap.HeapRuleset` (its `HeapOptions`), in one memo.
+pub(crate) fn heap_class_values(
+    ev: &mut Eval<'_>,
+    ruleset: &Value,
+    from: u64,
+    to: u64,
+    span: Span,
+) -> Result<Vec<u64>> {
+    let source = Source::Method(ruleset.clone(), UserKind::Heap);
+    let mut memo = FxHashMap::default();
+    (from..=to).map(|n| value_into(ev, &source, (n, 0), &mut memo, span)).collect()
 }
 
 /// The nim values of heaps `1..=count` of a user's heap ruleset, in one
@@ -227,6 +245,19 @@ pub(crate) fn call(
 ) -> Result<Vec<Vec<Key>>> {
     match source {
         Source::Function(f, kind) => call_function(ev, f, *kind, k, span),
+        Source::Method(ruleset, kind) => {
+            let heap = *kind == UserKind::Heap;
+            let (name, arg) = if heap {
+                ("HeapOptions", Value::int(k.0))
+            } else {
+                (
+                    "CoordinateOptions",
+                    Value::Pair(Box::new(Value::int(k.0)), Box::new(Value::int(k.1))),
+                )
+            };
+            let listed = ev.member(ruleset.clone(), name, span, Some(vec![(None, arg, span)]))?;
+            options_of(ev, listed, heap, k, span)
+        }
         Source::Product(kind, r, s) => product_options(ev, *kind, r, s, k, span),
     }
 }
@@ -308,7 +339,20 @@ fn call_function(
     } else {
         vec![(None, Value::int(k.0), span), (None, Value::int(k.1), span)]
     };
-    let result = crate::lang::value::mutable::frozen(ev.apply(f, args, span)?);
+    let result = ev.apply(f, args, span)?;
+    options_of(ev, result, heap, k, span)
+}
+
+/// The options of `k` from what the ruleset listed: each a list of heap
+/// sizes (`heap`) or of coordinates.
+fn options_of(
+    ev: &mut Eval<'_>,
+    result: Value,
+    heap: bool,
+    k: Key,
+    span: Span,
+) -> Result<Vec<Vec<Key>>> {
+    let result = crate::lang::value::mutable::frozen(result);
     let bad = |ev: &Eval<'_>, what: &str| {
         let expected = if heap {
             "a list of options, each a list of heap sizes (e.g. [[1, 2], [3]])"
