@@ -248,6 +248,53 @@ fn user_rulesets_agree_with_the_built_in_ones_on_random_positions() {
 }
 
 #[test]
+fn rulesets_with_parameters_and_rulesets_as_parameters() {
+    let mut session = session();
+    // A strip ruleset with parameters given by name, a loop with `while`
+    // and `where`, and a method that counts.
+    for (mine, theirs) in [
+        ("mine.Toads(maxJump => 2)", "game.strip.GenToadsAndFrogs(maxJump => 2)"),
+        ("mine.Toads(maxSlide => 2)", "game.strip.GenToadsAndFrogs(maxSlide => 2)"),
+        ("mine.Toads()", "game.strip.ToadsAndFrogs"),
+    ] {
+        for strip in ["tttt..fff", "tt...ff", "t.t.f.f", "ttt..fff."] {
+            let a = eval(&mut session, &format!("{mine}(\"{strip}\").CanonicalForm"));
+            let b = eval(&mut session, &format!("{theirs}(\"{strip}\").CanonicalForm"));
+            assert_eq!(a, b, "{mine} on {strip}");
+        }
+    }
+    assert_eq!(eval(&mut session, "mine.Toads(maxJump => 2)(\"tttt..fff\").DepthHint"), "12");
+    // Heap rulesets of the library and of a class as a cake's parameters
+    // (`as HeapRuleset`, found through `import game.heap.*`).
+    for (l, r) in [
+        ("game.heap.Subtraction([1,2])", "game.heap.Subtraction([1,2,3])"),
+        ("game.heap.GrundysGame", "game.heap.Kayles"),
+    ] {
+        for (m, n) in [(5, 6), (4, 7), (6, 3)] {
+            let a =
+                eval(&mut session, &format!("mine.HeapCake({l}, {r})(({m},{n})).CanonicalForm"));
+            let b = eval(
+                &mut session,
+                &format!("game.heap.GenCutcake({l}, {r})(({m},{n})).CanonicalForm"),
+            );
+            assert_eq!(a, b, "{l} {r} ({m},{n})");
+        }
+    }
+    let a = eval(&mut session, "mine.HeapCake(mine.Grundy, mine.Grundy)((7,9)).CanonicalForm");
+    let b = eval(
+        &mut session,
+        "game.heap.GenCutcake(game.heap.GrundysGame, game.heap.GrundysGame)((7,9)).CanonicalForm",
+    );
+    assert_eq!(a, b);
+    check(
+        &["mine.HeapCake(mine.Grundy, 3)"],
+        expect![[r#"
+            mine.HeapCake(mine.Grundy, 3) => error: 1:28: Argument `rightRuleset` (in call to `mine.HeapCake`) has type `game.Integer`, which does not match expected type `game.heap.HeapRuleset`
+        "#]],
+    );
+}
+
+#[test]
 fn an_impartial_class_with_sums_as_options_agrees_with_its_octal_code() {
     let mut session = session();
     let mine = eval(&mut session, "[mine.Kayles(n).NimValue for n from 1 to 40]");
@@ -357,7 +404,7 @@ fn bad_classes_are_one_located_error_each() {
             bad.ImpartialValue(1).NimValue => error: 1:23: an option of an impartial game must be a nimber, not 1/2
             bad.Nope => error: 1:5: unknown name 'bad.Nope'
             bad.Base() => error: 1:5: No method `Eval` for class: `bad.Base`
-            bad.Lonely.Nope => error: 1:12: unknown member 'Nope' of the class bad.Lonely
+            bad.Lonely.Nope => error: 1:12: unknown member 'Nope' of an instance of bad.Lonely
             class Foo end => error: 1:1: a class is declared in a file of its own: put it in NAME.cgs in a folder of the library path (the current folder, --lib DIR or ONAG_PATH), then use it by its name
             this => error: 1:1: 'this' is only defined inside a class's methods
         "#]],

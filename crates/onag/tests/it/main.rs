@@ -4,6 +4,7 @@ mod atomic;
 mod calc;
 mod classic;
 mod coins;
+mod dominoes;
 mod game_brute;
 mod game_laws;
 mod game_print;

@@ -246,8 +246,7 @@ pub(crate) fn namespace_member(
     // ruleset of that name (`game.grid.Domineering` from a folder of
     // CGSuite's ruleset files).
     if let Some(class) = ev.state.library.user_class(&full).map_err(|e| ev.locate(e, span))? {
-        let bound = crate::lang::value::object::BoundClass { class, outer: None };
-        return Ok(Value::ClassRef(std::sync::Arc::new(bound)));
+        return ev.class_value(class).map_err(|e| ev.locate(e, span));
     }
     if name == "Class"
         && let Some(class) = crate::lang::members::object::class_of_name(ev, path, span)?
@@ -313,8 +312,7 @@ pub(crate) fn namespace_member(
     }
     // A class or package of the library path (or onag's base classes).
     if let Some(class) = ev.state.library.class(&full).map_err(|e| ev.locate(e, span))? {
-        let bound = crate::lang::value::object::BoundClass { class, outer: None };
-        return Ok(Value::ClassRef(std::sync::Arc::new(bound)));
+        return ev.class_value(class).map_err(|e| ev.locate(e, span));
     }
     if ev.state.library.is_package(&full) {
         return Ok(Value::Builtin(full));

@@ -25,4 +25,5 @@ pub(crate) static HOOKS: Hooks = Hooks {
     universal_order: collections::universal_order,
     object_member: object::member,
     call_object: object::call_value,
+    class_value: object::top_class_value,
 };

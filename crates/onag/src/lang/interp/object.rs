@@ -146,6 +146,11 @@ fn lexical_class(ev: &mut Eval<'_>, class: &Class, name: &str) -> Result<Option<
     Ok(None)
 }
 
+/// A top-level class as a value (see [`class_value`]).
+pub(crate) fn top_class_value(ev: &mut Eval<'_>, class: Arc<Class>) -> Result<Value> {
+    class_value(ev, class, None)
+}
+
 /// A class as a value: a singleton's instance, any other class itself.
 pub(crate) fn class_value(
     ev: &mut Eval<'_>,
@@ -419,17 +424,25 @@ pub(crate) fn instance_of(
     }
     // onag's base classes are also classes of its own values (a number
     // is a game).
-    let path = match &class {
+    let target = match &class {
         ParamClass::Declared(c) => match builtin_class(&c.path) {
-            Some(path) => path,
+            Some(path) => Value::Class(path),
+            // onag's base classes that name no class of its values
+            // (`game.heap.HeapRuleset`) still have its rulesets as
+            // instances.
+            None if c.source.is_empty() || c.file.starts_with("<onag>") => {
+                Value::Builtin(c.path.clone())
+            }
             None => return Ok(false),
         },
-        ParamClass::Builtin(path) => path,
+        ParamClass::Builtin(path) => {
+            if let Some(is) = plainly_of(value, path) {
+                return Ok(is);
+            }
+            Value::Class(path)
+        }
     };
-    if let Some(is) = plainly_of(value, path) {
-        return Ok(is);
-    }
-    let is = crate::lang::members::object::is_instance(ev, value, &Value::Class(path), span)?;
+    let is = crate::lang::members::object::is_instance(ev, value, &target, span)?;
     Ok(is == Value::Bool(true))
 }
 

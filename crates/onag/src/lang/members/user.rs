@@ -161,6 +161,7 @@ fn instantiated_name(v: &Value) -> String {
 /// The members of a class as a value (`x.Class.Name`).
 pub(crate) fn class_member(class: &Class, name: &str) -> Option<Value> {
     match name {
+        "Class" => Some(Value::Class("cgsuite.lang.Class")),
         "Name" => Some(Value::Str(class.name.clone())),
         "QualifiedName" => Some(Value::Str(class.path.clone())),
         _ => None,

@@ -52,6 +52,10 @@ pub(crate) struct Hooks {
     pub(crate) object_member: ObjectMember,
     /// `callee(args)` for an instance or a class declared in CGScript.
     pub(crate) call_object: fn(&mut Eval<'_>, Value, Args, Span) -> Result<Value>,
+    /// A class declared in CGScript as a value: a singleton's instance,
+    /// any other class itself.
+    pub(crate) class_value:
+        fn(&mut Eval<'_>, std::sync::Arc<crate::lang::value::object::Class>) -> Result<Value>,
 }
 
 /// The shape of [`Hooks::object_member`].
@@ -148,5 +152,13 @@ impl Eval<'_> {
     /// `callee(args)` for an instance or a class declared in CGScript.
     pub(crate) fn call_object(&mut self, callee: Value, args: Args, span: Span) -> Result<Value> {
         (self.hooks.call_object)(self, callee, args, span)
+    }
+
+    /// A class declared in CGScript as a value (see [`Hooks::class_value`]).
+    pub(crate) fn class_value(
+        &mut self,
+        class: std::sync::Arc<crate::lang::value::object::Class>,
+    ) -> Result<Value> {
+        (self.hooks.class_value)(self, class)
     }
 }

@@ -335,7 +335,7 @@ impl Parser<'_> {
                 };
                 return self.unexpected(&expected);
             }
-            let statement = self.statement()?;
+            let statement = self.statement_in_sequence()?;
             separated = is_control(&statement);
             statements.push(statement);
             trailing = false;
@@ -372,6 +372,21 @@ impl Parser<'_> {
             }
             _ => self.unexpected(what),
         }
+    }
+
+    /// A statement of a sequence. One that starts with `if`, a loop or
+    /// `begin` ends with that construct when a name follows it, as in
+    /// CGScript: the name starts the next statement (`for ... end a` is the
+    /// loop, then `a`), where elsewhere it would be a named operator.
+    fn statement_in_sequence(&mut self) -> Result<Expr> {
+        if ["if", "for", "while", "begin"].iter().any(|w| self.is_ident(self.pos, w)) {
+            let control = self.primary()?;
+            if matches!(self.peek(), Tok::Ident(name) if is_infix_name(name)) {
+                return Ok(control);
+            }
+            return self.continue_expr(control);
+        }
+        self.statement()
     }
 
     /// An expression, an assignment `name := statement`, a declaration
@@ -568,7 +583,7 @@ impl Parser<'_> {
             self.end(start)?;
             return Ok(Decl::Static(body));
         }
-        let statement = self.statement()?;
+        let statement = self.statement_in_sequence()?;
         if !is_control(&statement) {
             self.semicolon("the statement")?;
         }
@@ -954,7 +969,24 @@ impl Parser<'_> {
 
     fn expr(&mut self, min_bp: u8) -> Result<Expr> {
         self.enter()?;
-        let mut left = self.prefix()?;
+        let left = self.prefix()?;
+        let result = self.infix_loop(left, min_bp);
+        self.leave();
+        result
+    }
+
+    /// A statement's expression after its first operand `left` (a control
+    /// construct): its postfix members and operators.
+    fn continue_expr(&mut self, left: Expr) -> Result<Expr> {
+        self.enter()?;
+        let result = self.postfix(left).and_then(|left| self.infix_loop(left, 0));
+        self.leave();
+        result
+    }
+
+    /// The binary operators after the operand `left`, binding at least
+    /// `min_bp`.
+    fn infix_loop(&mut self, mut left: Expr, min_bp: u8) -> Result<Expr> {
         while let Some((op, lbp, rbp)) = self.infix() {
             if lbp < min_bp {
                 break;
@@ -971,7 +1003,6 @@ impl Parser<'_> {
             };
             left = self.node(kind, span)?;
         }
-        self.leave();
         Ok(left)
     }
 
@@ -2131,6 +2162,21 @@ mod tests {
         assert!(p(&bars).starts_with("error"));
         let wide = format!("[{}]", vec!["1"; 100_000].join(","));
         assert!(!p(&wide).starts_with("error"));
+    }
+
+    #[test]
+    fn a_control_statement_ends_before_a_name() {
+        // At the start of a statement, `for ... end a` is the loop and then
+        // `a`; elsewhere a name after `end` is a named operator.
+        assert_eq!(
+            p("begin for n from 1 to 3 do 1 end a end"),
+            p("begin for n from 1 to 3 do 1 end; a end")
+        );
+        assert_eq!(
+            p("x := if true then 1 else 2 end Max 5"),
+            p("x := (if true then 1 else 2 end) Max 5")
+        );
+        assert!(!p("x := if true then 1 else 2 end Max 5").starts_with("error"));
     }
 
     #[test]
