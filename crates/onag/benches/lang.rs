@@ -1,6 +1,6 @@
 //! Calculator speed: start-up (a fresh session evaluating `0`), parsing,
-//! evaluating typical inputs, and a 1,000-line worksheet of small script
-//! statements (thread CPU time; the target is well under 1 s). The process start-up of `onag eval 0` is
+//! evaluating typical inputs, collections built element by element, and a
+//! 1,000-line worksheet of small script statements (thread CPU time; the target is well under 1 s). The process start-up of `onag eval 0` is
 //! measured separately (see the report); this bench isolates the library part.
 
 #![allow(missing_docs, reason = "criterion's macros generate undocumented items")]
@@ -86,10 +86,48 @@ fn worksheet(c: &mut Criterion<CpuTime>) {
     });
 }
 
+/// Collections built one element at a time stay linear: 10^5 `Put`s into a
+/// `MutableMap`, 10^5 `m := m.Updated(k, v)`, 10^5 `Add`s to a `MutableSet`
+/// and 10^5 reads `l[i]` of a `MutableList` (each target under 1 s).
+fn collections(c: &mut Criterion<CpuTime>) {
+    let scripts = [
+        (
+            "lang/mutable_map_100000_puts",
+            "m := MutableMap(); for i from 1 to 100000 do m.Put(i, i * i) end; m.Size",
+        ),
+        (
+            "lang/map_100000_updated",
+            "m := {=>}; for i from 1 to 100000 do m := m.Updated(i, i * i) end; m.Size",
+        ),
+        (
+            "lang/mutable_set_100000_adds",
+            "s := MutableSet(); for i from 1 to 100000 do s.Add(i * 7 % 100003) end; s.Size",
+        ),
+        (
+            "lang/mutable_list_100000_reads",
+            "l := MutableList(); for i from 1 to 100000 do l.Add(i) end; t := 0; for i from 1 to 100000 do t := t + l[i] end; t",
+        ),
+    ];
+    for (name, script) in scripts {
+        let mut check = Session::new();
+        assert_eq!(
+            check.run_to_string(script, &Budget::unlimited()).ok().as_deref(),
+            Some(if name.ends_with("reads") { "5000050000" } else { "100000" }),
+            "{name}"
+        );
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                let mut session = Session::new();
+                black_box(session.run_to_string(black_box(script), &Budget::unlimited()).ok())
+            })
+        });
+    }
+}
+
 criterion_group!(benches, startup, parsing, evaluating);
 criterion_group! {
     name = scripts;
     config = Criterion::default().with_measurement(CpuTime).sample_size(10);
-    targets = worksheet
+    targets = worksheet, collections
 }
 criterion_main!(benches, scripts);

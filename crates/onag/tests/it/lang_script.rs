@@ -530,8 +530,8 @@ fn random_streams_draw_as_cgsuite() {
 }
 
 /// Mutable collections, each step with the string CGSuite's own tests
-/// expect (`CgsuiteUtilTest`): lists keep order and repeats, sets keep
-/// CGSuite's order of display, maps keep the order keys were first put.
+/// expect (`CgsuiteUtilTest`): lists keep order and repeats, sets and maps
+/// print in CGSuite's order of display (a map by key).
 #[test]
 fn mutable_collections_print_as_cgsuite() {
     let steps: &[(&str, &str)] = &[
@@ -628,6 +628,51 @@ fn mutable_collections_are_shared_and_acyclic() {
             Max(MutableList([3,1,2])) + game.heap.Subtraction(MutableSet([1,2]))(10).NimValue => 4
             d := MutableList(); for i from 1 to 2000 do d := MutableList([d]) end => error: 1:50: collections nest more than 1000 deep in a mutable collection
             e := MutableList(); for i from 1 to 20000 do e.Add(i) end; e.Length => 20000
+        "#]],
+    );
+}
+
+/// Maps and sets built element by element (by hashing, persistently for
+/// `Updated`) agree with maps built at once, whatever the order the keys
+/// came in: equality, membership, printing in CGSuite's order, an updated
+/// copy leaving the original alone, games as keys and positions equal to
+/// them.
+#[test]
+fn collections_built_element_by_element_agree_with_literals() {
+    check(
+        &[
+            "a := MutableMap(); for i from 1 to 1000 do a.Put(1001 - i, i) end",
+            "b := {=>}; for i from 1 to 1000 do b := b.Updated(i, 1001 - i) end",
+            "c := {i => 1001 - i for i from 1 to 1000}; c.Size",
+            "[a == MutableMap(b), b == c, {b, c}.Size, {a[7], b[7], c[7]}, a.Size]",
+            "b1 := b.Updated(7, *); [b[7], b1[7], b1 == b, b1.Size]",
+            "m := {=>}; for i from 12 to 1 by -1 do m := m.Updated(i % 5 + i / 4, i) end; m",
+            "g := MutableMap(); for i from 1 to 40 do g.Put(*(i % 20), i) end",
+            "[g.Size, g[*3], g.ContainsKey(*19), g.ContainsKey(*20)]",
+            "p := {* => 5, 2 => 6}; [p[game.heap.Nim(1)], p.ContainsKey(game.heap.Nim(1))]",
+            "s := MutableSet(); for i from 1 to 30 do s.Add((i * 7) % 11) end",
+            "[s.Size, s, [x for x in s], s.Contains(3), s.Contains(11)]",
+            "t := MutableSet([*, ^]); t.Add(game.heap.Nim(1)); t.Add(*2); t",
+            "r := MutableMap({1 => 2}); for i from 1 to 20 do r.Put(i, i) end",
+            "for i from 1 to 19 do r.Remove(i) end; [r, r.Size, r[20]]",
+            "{1 => 2, 3 => 4} == {3 => 4, 1 => 2}",
+        ],
+        expect![[r#"
+            a := MutableMap(); for i from 1 to 1000 do a.Put(1001 - i, i) end => Nothing
+            b := {=>}; for i from 1 to 1000 do b := b.Updated(i, 1001 - i) end => Nothing
+            c := {i => 1001 - i for i from 1 to 1000}; c.Size => 1000
+            [a == MutableMap(b), b == c, {b, c}.Size, {a[7], b[7], c[7]}, a.Size] => [true,true,1,{994},1000]
+            b1 := b.Updated(7, *); [b[7], b1[7], b1 == b, b1.Size] => [994,*,false,1000]
+            m := {=>}; for i from 12 to 1 by -1 do m := m.Updated(i % 5 + i / 4, i) end; m => {5/4 => 1, 5/2 => 2, 15/4 => 3, 5 => 4, 25/4 => 9}
+            g := MutableMap(); for i from 1 to 40 do g.Put(*(i % 20), i) end => Nothing
+            [g.Size, g[*3], g.ContainsKey(*19), g.ContainsKey(*20)] => [20,23,true,false]
+            p := {* => 5, 2 => 6}; [p[game.heap.Nim(1)], p.ContainsKey(game.heap.Nim(1))] => [5,true]
+            s := MutableSet(); for i from 1 to 30 do s.Add((i * 7) % 11) end => Nothing
+            [s.Size, s, [x for x in s], s.Contains(3), s.Contains(11)] => [11,MutableSet(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),[0,1,2,3,4,5,6,7,8,9,10],true,false]
+            t := MutableSet([*, ^]); t.Add(game.heap.Nim(1)); t.Add(*2); t => MutableSet(*, *2, ^)
+            r := MutableMap({1 => 2}); for i from 1 to 20 do r.Put(i, i) end => Nothing
+            for i from 1 to 19 do r.Remove(i) end; [r, r.Size, r[20]] => [MutableMap(20 => 20),1,20]
+            {1 => 2, 3 => 4} == {3 => 4, 1 => 2} => true
         "#]],
     );
 }

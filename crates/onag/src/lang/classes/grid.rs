@@ -80,7 +80,7 @@ pub(crate) fn coordinates(v: &Value) -> Option<(i64, i64)> {
 pub(crate) fn updated(
     ev: &Eval<'_>,
     g: &Grid,
-    changes: &[(Value, Value)],
+    changes: &mut dyn Iterator<Item = (&Value, &Value)>,
     span: Span,
 ) -> Result<Value> {
     let mut out = g.clone();

@@ -89,10 +89,11 @@ pub(crate) fn expand(ev: &Eval<'_>, value: Value, span: Span) -> Result<Value> {
 /// a mutable collection: ranges listed ([`expand_args`]) and mutable
 /// collections copied, so every built-in that takes a list, set or map
 /// takes them too (`Max(x)`, `Subtraction(x)`).
-pub(crate) fn plain_args(ev: &Eval<'_>, args: Args) -> Result<Args> {
+pub(crate) fn plain_args(ev: &mut Eval<'_>, args: Args) -> Result<Args> {
     args.into_iter()
         .map(|(name, v, at)| {
-            Ok((name, crate::lang::value::mutable::frozen(expand(ev, v, at)?), at))
+            let v = expand(ev, v, at)?;
+            Ok((name, ev.frozen(v, at)?, at))
         })
         .collect()
 }

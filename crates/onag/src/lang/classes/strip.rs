@@ -84,7 +84,7 @@ pub(crate) fn at(ev: &Eval<'_>, cells: &[i8], i: &Value, span: Span) -> Result<V
 pub(crate) fn updated(
     ev: &Eval<'_>,
     cells: &[i8],
-    changes: &[(Value, Value)],
+    changes: &mut dyn Iterator<Item = (&Value, &Value)>,
     span: Span,
 ) -> Result<Value> {
     let mut out = cells.to_vec();

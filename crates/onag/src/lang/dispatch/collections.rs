@@ -8,6 +8,7 @@ use num_rational::BigRational;
 use crate::error::Result;
 use crate::lang::runtime::context::Eval;
 use crate::lang::syntax::lexer::Span;
+use crate::lang::value::map::MapEntries;
 use crate::lang::value::{Value, is_plain};
 
 /// A set of `items`: duplicates dropped; games (numbers among them)
@@ -70,55 +71,14 @@ pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Resu
     Ok(Value::Set(ev.universal_order(rest, span)?))
 }
 
-/// A map of `pairs`: a later entry with an equal key replaces an earlier one.
+/// A map of `pairs`: a later entry with an equal key replaces an earlier
+/// one's value.
 pub(crate) fn make_map(ev: &mut Eval<'_>, pairs: Vec<(Value, Value)>, span: Span) -> Result<Value> {
-    // A few coordinates as keys (`grid Updated {c => 0, c + d => 1}`):
-    // they are kept in the order given, so no sorting is needed.
-    if pairs.len() <= 8 && pairs.iter().all(|(k, _)| matches!(k, Value::Pair(..)) && is_plain(k)) {
-        let mut entries: Vec<(Value, Value)> = Vec::with_capacity(pairs.len());
-        for (k, v) in pairs {
-            match entries.iter_mut().find(|(key, _)| *key == k) {
-                Some(entry) => entry.1 = v,
-                None => entries.push((k, v)),
-            }
-        }
-        return Ok(Value::Map(entries));
-    }
-    let mut entries: Vec<(Value, Value)> = Vec::with_capacity(pairs.len());
-    // Keys whose `==` is their equality as held are found by hashing.
-    #[allow(clippy::mutable_key_type, reason = "plain values hold nothing mutable")]
-    let mut plain: rustc_hash::FxHashMap<Value, usize> = rustc_hash::FxHashMap::default();
+    let mut map = MapEntries::new();
     for (k, v) in pairs {
-        let mut found = None;
-        if is_plain(&k) {
-            found = plain.get(&k).copied();
-            if found.is_none() {
-                plain.insert(k.clone(), entries.len());
-            }
-        } else {
-            for (i, (key, _)) in entries.iter().enumerate() {
-                if !is_plain(key) && ev.equal(key, &k, span)? {
-                    found = Some(i);
-                    break;
-                }
-            }
-        }
-        match found {
-            Some(i) => entries[i].1 = v,
-            None => entries.push((k, v)),
-        }
+        map.insert(k, v, &mut |a, b| ev.equal(a, b, span))?;
     }
-    // Entries are kept in the order CGSuite prints them: by key.
-    let keys: Vec<Value> = entries.iter().map(|(k, _)| k.clone()).collect();
-    let order = ev.universal_order(keys, span)?;
-    let mut sorted = Vec::with_capacity(entries.len());
-    for key in order {
-        if let Some(i) = entries.iter().position(|(k, _)| *k == key) {
-            sorted.push(entries.swap_remove(i));
-        }
-    }
-    sorted.append(&mut entries);
-    Ok(Value::Map(sorted))
+    Ok(Value::Map(map))
 }
 
 /// Distinct values in CGSuite's universal order, as far as onag has it:

@@ -289,7 +289,10 @@ pub(crate) fn member(
         // others it is a copy of its contents.
         Value::Mutable(m) => match mutable::TABLE.call(ev, &m, name, &plain, span) {
             Some(result) => return result,
-            None => m.snapshot().frozen(),
+            None => match mutable::read_in_place(&m, name, &plain) {
+                Some(answer) => return Ok(answer),
+                None => ev.frozen(Value::Mutable(m), span)?,
+            },
         },
         other => other,
     };

@@ -85,11 +85,12 @@ pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Resu
         if std::sync::Arc::ptr_eq(x, y) {
             return Ok(true);
         }
-        let (x, y) = (x.snapshot(), y.snapshot());
+        let (x, y) = (ev.contents(x, span)?, ev.contents(y, span)?);
         if x.class_name() != y.class_name() {
             return Ok(false);
         }
-        return equal(ev, &x.frozen(), &y.frozen(), span);
+        let as_sorted = &mut |all| Ok(all);
+        return equal(ev, &x.frozen(as_sorted)?, &y.frozen(as_sorted)?, span);
     }
     if let (Value::List(x), Value::List(y)) = (a, b) {
         if x.len() != y.len() {
@@ -297,7 +298,12 @@ pub(crate) fn switch(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
 /// `target[index]`: a list's element (counted from 1) or a map's value
 /// (`Nothing` for a missing key).
 pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) -> Result<Value> {
-    let target = crate::lang::value::mutable::frozen(target);
+    if let Value::Mutable(m) = &target
+        && let Some(found) = crate::lang::members::mutable::index_in_place(m, &index)
+    {
+        return Ok(found);
+    }
+    let target = ev.frozen(target, span)?;
     if let Value::Strip(s) = &target {
         return crate::lang::classes::strip::at(ev, s, &index, span);
     }
@@ -365,10 +371,8 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
             }
         }
         Value::Map(entries) => {
-            for (k, v) in entries {
-                if equal(ev, &k, &index, span)? {
-                    return Ok(v);
-                }
+            if let Some(v) = entries.get(&index, &mut |a, b| equal(ev, a, b, span))? {
+                return Ok(v.clone());
             }
             // CGSuite's error, with the key as written.
             let mut key = String::new();

@@ -97,7 +97,8 @@ pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Resul
                 out.push_str("{=>}");
             } else {
                 out.push('{');
-                write_entries(ev, out, entries)?;
+                let entries = ev.sorted_entries(entries, Span::default())?;
+                write_entries(ev, out, &entries)?;
                 out.push('}');
             }
         }
@@ -109,21 +110,26 @@ pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Resul
             out.push_str(&crate::lang::classes::transfinite::show_nimber(x))
         }
         Value::Mutable(m) => {
-            let contents = m.snapshot();
+            let contents = ev.contents(m, Span::default())?;
             out.push_str(contents.class_name());
             out.push('(');
-            match &contents {
-                crate::lang::value::mutable::Contents::List(items)
-                | crate::lang::value::mutable::Contents::Set(items) => {
-                    for (i, item) in items.iter().enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        write(ev, out, item)?;
-                    }
+            let items: Vec<&Value> = match &contents {
+                crate::lang::value::mutable::Contents::List(items) => items.iter().collect(),
+                crate::lang::value::mutable::Contents::Set(items) => items.iter().collect(),
+                crate::lang::value::mutable::Contents::Map(_) => Vec::new(),
+            };
+            for (i, item) in items.into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
                 }
+                write(ev, out, item)?;
+            }
+            match &contents {
+                crate::lang::value::mutable::Contents::List(_)
+                | crate::lang::value::mutable::Contents::Set(_) => {}
                 crate::lang::value::mutable::Contents::Map(entries) => {
-                    write_entries(ev, out, entries)?
+                    let entries = ev.sorted_entries(entries, Span::default())?;
+                    write_entries(ev, out, &entries)?
                 }
             }
             out.push(')');

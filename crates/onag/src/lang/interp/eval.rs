@@ -63,7 +63,7 @@ pub(crate) trait Walk {
     /// Options of a game literal with each list, set or range among them
     /// replaced by its elements, as CGSuite reads them: `L := [0, *];
     /// {L|L}` is `{0,*|0,*}`, `{G.LeftOptions|}` has G's Left options.
-    fn spliced(&self, options: Vec<Value>, span: Span) -> Result<Vec<Value>>;
+    fn spliced(&mut self, options: Vec<Value>, span: Span) -> Result<Vec<Value>>;
 
     fn variable(&mut self, name: &str, span: Span) -> Result<Value>;
 
@@ -357,7 +357,7 @@ impl Walk for Eval<'_> {
         args.iter().map(|a| Ok((a.name.clone(), self.eval(&a.value)?, a.value.span))).collect()
     }
 
-    fn spliced(&self, options: Vec<Value>, span: Span) -> Result<Vec<Value>> {
+    fn spliced(&mut self, options: Vec<Value>, span: Span) -> Result<Vec<Value>> {
         let collection = |v: &Value| {
             matches!(
                 v,
@@ -373,9 +373,8 @@ impl Walk for Eval<'_> {
         }
         let mut out = Vec::with_capacity(options.len());
         for v in options {
-            match crate::lang::value::mutable::frozen(crate::lang::classes::range::expand(
-                self, v, span,
-            )?) {
+            let v = crate::lang::classes::range::expand(self, v, span)?;
+            match self.frozen(v, span)? {
                 Value::List(items) | Value::Set(items) => out.extend(items),
                 Value::GameSet(ids) => out.extend(ids.into_iter().map(|g| self.game_value(g))),
                 other => out.push(other),

@@ -356,7 +356,8 @@ impl Script for Eval<'_> {
             }
             Source::In(list) => {
                 // A mutable collection is walked as it is when the loop starts.
-                let source = crate::lang::value::mutable::frozen(self.eval(list)?);
+                let source = self.eval(list)?;
+                let source = self.frozen(source, list.span)?;
                 if let Value::Range(r) = &source {
                     // Counted, not listed: `for x in 1..10^9 while ...` holds
                     // one element at a time.
@@ -384,7 +385,8 @@ impl Script for Eval<'_> {
                     Value::GameSet(games) => {
                         games.into_iter().map(|g| self.game_value(g)).collect()
                     }
-                    Value::Map(entries) => entries
+                    Value::Map(entries) => self
+                        .sorted_entries(&entries, list.span)?
                         .into_iter()
                         .map(|(k, v)| Value::Pair(Box::new(k), Box::new(v)))
                         .collect(),

@@ -179,8 +179,8 @@ pub(crate) const TABLE: Table<Grid> = Table {
             "Updated((row, col), v), or Updated({(row, col) => v, …}): the grid with those cells changed",
             "Grid.Empty(2, 3).Updated((1, 2), 4)",
             |ev, g, a, s| match a {
-                [(Value::Map(entries), _)] => grid::updated(ev, g, entries, s),
-                [(at, _), (v, _)] => grid::updated(ev, g, &[(at.clone(), v.clone())], s),
+                [(Value::Map(entries), _)] => grid::updated(ev, g, &mut entries.iter(), s),
+                [(at, _), (v, _)] => grid::updated(ev, g, &mut std::iter::once((at, v)), s),
                 _ => Err(ev.error(
                     s,
                     ErrorKind::InvalidInput,

@@ -730,14 +730,9 @@ pub(crate) fn set_member(
                         ));
                     };
                     let mut out = Vec::with_capacity(items.len());
-                    'items: for x in items {
-                        for (k, v) in map {
-                            if ev.equal(k, x, span)? {
-                                out.push(v.clone());
-                                continue 'items;
-                            }
-                        }
-                        out.push(x.clone());
+                    for x in items {
+                        let found = map.get(x, &mut |a, b| ev.equal(a, b, span))?;
+                        out.push(found.unwrap_or(x).clone());
                     }
                     out
                 }

@@ -3,8 +3,9 @@
 use crate::error::{ErrorKind, Result};
 use crate::lang::runtime::table::{Table, member, member_optional};
 use crate::lang::value::Value;
+use crate::lang::value::map::MapEntries;
 
-type Entries = [(Value, Value)];
+type Entries = MapEntries;
 
 /// The members of maps.
 pub(crate) const TABLE: Table<Entries> = Table {
@@ -22,12 +23,8 @@ pub(crate) const TABLE: Table<Entries> = Table {
             "whether the key is in the map",
             "{1 => 2}.ContainsKey(1)",
             |ev, m, args, span| -> Result<Value> {
-                for (k, _) in m {
-                    if ev.equal(k, &args[0].0, span)? {
-                        return Ok(Value::Bool(true));
-                    }
-                }
-                Ok(Value::Bool(false))
+                let found = m.get(&args[0].0, &mut |a, b| ev.equal(a, b, span))?;
+                Ok(Value::Bool(found.is_some()))
             },
         ),
         member(
@@ -35,9 +32,9 @@ pub(crate) const TABLE: Table<Entries> = Table {
             0,
             "the set of entries k => v, by key",
             "{7 => true, 1/2 => ^^*}.Entries",
-            |_, m, _, _| {
-                let entries = m.iter().map(|(k, v)| Value::Entry(Box::new((k.clone(), v.clone()))));
-                Ok(Value::Set(entries.collect()))
+            |ev, m, _, span| {
+                let entries = ev.sorted_entries(m, span)?;
+                Ok(Value::Set(entries.into_iter().map(|e| Value::Entry(Box::new(e))).collect()))
             },
         ),
         member("Size", 0, "the number of entries", "{1 => 2, 3 => 4}.Size", |_, m, _, _| {
@@ -49,7 +46,8 @@ pub(crate) const TABLE: Table<Entries> = Table {
             "the map from each value to its key (a later entry wins a shared value)",
             "{7 => true, 1/2 => ^^*}.Reversed",
             |ev, m, _, span| {
-                ev.make_map(m.iter().map(|(k, v)| (v.clone(), k.clone())).collect(), span)
+                let entries = ev.sorted_entries(m, span)?;
+                ev.make_map(entries.into_iter().map(|(k, v)| (v, k)).collect(), span)
             },
         ),
         member_optional(
@@ -59,10 +57,18 @@ pub(crate) const TABLE: Table<Entries> = Table {
             "Updated(key, value): the map with that entry set; Updated(map): merged with another map",
             "{7 => true, 1/2 => ^^*}.Updated(6, 19)",
             |ev, m, args, span| {
-                let mut pairs: Vec<(Value, Value)> = m.to_vec();
+                // The new map shares all but a path of the old one.
+                let mut out = m.clone();
+                let mut put = |out: &mut MapEntries, k: &Value, v: &Value| {
+                    out.insert(k.clone(), v.clone(), &mut |a, b| ev.equal(a, b, span))
+                };
                 match args {
-                    [(Value::Map(other), _)] => pairs.extend(other.iter().cloned()),
-                    [(k, _), (v, _)] => pairs.push((k.clone(), v.clone())),
+                    [(Value::Map(other), _)] => {
+                        for (k, v) in other.iter() {
+                            put(&mut out, k, v)?;
+                        }
+                    }
+                    [(k, _), (v, _)] => put(&mut out, k, v)?,
                     _ => {
                         return Err(ev.error(
                             span,
@@ -71,7 +77,7 @@ pub(crate) const TABLE: Table<Entries> = Table {
                         ));
                     }
                 }
-                ev.make_map(pairs, span)
+                Ok(Value::Map(out))
             },
         ),
     ],

@@ -13,7 +13,8 @@ use crate::lang::runtime::context::Eval;
 use crate::lang::runtime::table::{Table, member};
 use crate::lang::syntax::lexer::Span;
 use crate::lang::value::Value;
-use crate::lang::value::mutable::{Contents, MAX_NESTING, Shared, reaches, too_deep};
+use crate::lang::value::map::MapEntries;
+use crate::lang::value::mutable::{Contents, MAX_NESTING, SetItems, Shared, reaches, too_deep};
 
 /// The members that change a mutable collection.
 pub(crate) const TABLE: Table<Arc<Shared>> = Table {
@@ -124,8 +125,8 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
             |_, m, _, _| {
                 let empty = match m.snapshot() {
                     Contents::List(_) => Contents::List(Vec::new()),
-                    Contents::Set(_) => Contents::Set(Vec::new()),
-                    Contents::Map(_) => Contents::Map(Vec::new()),
+                    Contents::Set(_) => Contents::Set(SetItems::default()),
+                    Contents::Map(_) => Contents::Map(MapEntries::new()),
                 };
                 m.replace(empty);
                 Ok(Value::Nothing)
@@ -147,8 +148,10 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
             "sets every entry of a map in a mutable map",
             "x := MutableMap({1 => 2}); x.PutAll({1 => 3, 4 => 5}); x",
             |ev, m, args, span| {
-                let pairs = match crate::lang::value::mutable::frozen(args[0].0.clone()) {
-                    Value::Map(entries) => entries,
+                let pairs = match ev.frozen(args[0].0.clone(), args[0].1)? {
+                    Value::Map(entries) => {
+                        entries.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+                    }
                     other => {
                         return Err(ev.error(
                             args[0].1,
@@ -162,6 +165,36 @@ pub(crate) const TABLE: Table<Arc<Shared>> = Table {
         ),
     ],
 };
+
+/// What a member that only reads (`Size`, a set's `Contains`, a map's
+/// `ContainsKey`) answers, read in place where no `==` needs evaluating;
+/// `None` sends the member to a copy of the contents.
+pub(crate) fn read_in_place(m: &Shared, name: &str, args: &[(Value, Span)]) -> Option<Value> {
+    m.change(|c| match (name, args, c) {
+        ("Size", [], Contents::List(items)) => Some(Value::int(items.len())),
+        ("Size", [], Contents::Set(items)) => Some(Value::int(items.len())),
+        ("Size", [], Contents::Map(entries)) => Some(Value::int(entries.len())),
+        ("Contains", [(x, _)], Contents::Set(items)) => items.contains_hashed(x).map(Value::Bool),
+        ("ContainsKey", [(k, _)], Contents::Map(entries)) => {
+            entries.get_hashed(k).map(|v| Value::Bool(v.is_some()))
+        }
+        _ => None,
+    })
+}
+
+/// `m[index]` read in place: a mutable list's element, a mutable map's
+/// value of a plain key that is there; `None` sends the index to a copy
+/// of the contents (which also gives the errors).
+pub(crate) fn index_in_place(m: &Shared, index: &Value) -> Option<Value> {
+    m.change(|c| match c {
+        Contents::List(items) => {
+            let i = index.as_integer()?.to_usize()?;
+            items.get(i.checked_sub(1)?).cloned()
+        }
+        Contents::Map(entries) => entries.get_hashed(index)?.cloned(),
+        Contents::Set(_) => None,
+    })
+}
 
 /// The error for a member that applies to one kind of mutable collection.
 fn only(ev: &Eval<'_>, name: &str, kind: &str, span: Span) -> crate::Error {
@@ -233,32 +266,41 @@ fn insert(
     span: Span,
 ) -> Result<Value> {
     no_cycle(ev, m, &added, at)?;
-    // A list grows in place (adding n elements one by one takes time linear
-    // in n); a set is rebuilt in CGSuite's order.
+    // A list grows in place, and a set by hashing where it can (adding n
+    // elements one by one takes time linear in n); a set whose new
+    // elements need `==` is rebuilt in CGSuite's order.
     let grown = m.change(|c| match c {
         Contents::List(items) => {
             items.append(&mut added);
             true
         }
-        _ => false,
+        Contents::Set(items) => {
+            added.retain(|x| !items.add_hashed(x.clone()));
+            true
+        }
+        Contents::Map(_) => false,
     });
-    if grown {
-        return Ok(Value::Nothing);
-    }
-    let Contents::Set(mut items) = m.snapshot() else {
+    if !grown {
         let message = format!("{name} needs a mutable list or set; a map takes Put");
         return Err(ev.error(span, ErrorKind::InvalidInput, message));
+    }
+    if added.is_empty() {
+        return Ok(Value::Nothing);
+    }
+    let Contents::Set(items) = ev.contents(m, span)? else {
+        return Ok(Value::Nothing);
     };
-    items.extend(added);
-    let items = set_items(ev, items, span)?;
-    m.replace(Contents::Set(items));
+    let mut all: Vec<Value> = items.iter().cloned().collect();
+    all.extend(added);
+    let items = set_items(ev, all, span)?;
+    m.replace(Contents::Set(SetItems::from_sorted(items)));
     Ok(Value::Nothing)
 }
 
 /// Removes each of `gone`: its first occurrence from a list, the element
 /// from a set, the entry with that key from a map.
 fn remove(ev: &mut Eval<'_>, m: &Arc<Shared>, gone: Vec<Value>, span: Span) -> Result<Value> {
-    let contents = match m.snapshot() {
+    let contents = match ev.contents(m, span)? {
         Contents::List(mut items) => {
             for x in &gone {
                 if let Some(i) = index_of(ev, &items, x, span)? {
@@ -267,26 +309,18 @@ fn remove(ev: &mut Eval<'_>, m: &Arc<Shared>, gone: Vec<Value>, span: Span) -> R
             }
             Contents::List(items)
         }
-        Contents::Set(mut items) => {
+        Contents::Set(items) => {
+            let mut items: Vec<Value> = items.iter().cloned().collect();
             for x in &gone {
                 if let Some(i) = index_of(ev, &items, x, span)? {
                     items.remove(i);
                 }
             }
-            Contents::Set(items)
+            Contents::Set(SetItems::from_sorted(items))
         }
         Contents::Map(mut entries) => {
             for x in &gone {
-                let mut found = None;
-                for (i, (k, _)) in entries.iter().enumerate() {
-                    if ev.equal(k, x, span)? {
-                        found = Some(i);
-                        break;
-                    }
-                }
-                if let Some(i) = found {
-                    entries.remove(i);
-                }
+                entries.remove(x, &mut |a, b| ev.equal(a, b, span))?;
             }
             Contents::Map(entries)
         }
@@ -295,8 +329,9 @@ fn remove(ev: &mut Eval<'_>, m: &Arc<Shared>, gone: Vec<Value>, span: Span) -> R
     Ok(Value::Nothing)
 }
 
-/// Sets each key of `pairs` to its value in a mutable map (the entries in
-/// CGSuite's order of keys).
+/// Sets each key of `pairs` to its value in a mutable map: in place when
+/// the keys are plain (found by hashing, with no `==` to evaluate while
+/// the map is locked), else on a copy that shares all but a path.
 fn put(
     ev: &mut Eval<'_>,
     m: &Arc<Shared>,
@@ -307,14 +342,25 @@ fn put(
 ) -> Result<Value> {
     let values: Vec<Value> = pairs.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect();
     no_cycle(ev, m, &values, at)?;
-    let Contents::Map(entries) = m.snapshot() else {
+    if pairs.iter().all(|(k, _)| crate::lang::value::is_plain(k)) {
+        let done = m.change(|c| match c {
+            Contents::Map(entries) => {
+                for (k, v) in pairs {
+                    // Plain keys are compared as held: `==` is never asked.
+                    entries.insert(k, v, &mut |_, _| Ok(false))?;
+                }
+                Ok(true)
+            }
+            _ => Ok::<bool, crate::Error>(false),
+        })?;
+        return if done { Ok(Value::Nothing) } else { Err(only(ev, name, "map", span)) };
+    }
+    let Contents::Map(mut entries) = m.snapshot() else {
         return Err(only(ev, name, "map", span));
     };
-    let mut all = entries;
-    all.extend(pairs);
-    let Value::Map(entries) = ev.make_map(all, span)? else {
-        return Err(ev.error(span, ErrorKind::InvalidInput, "a map was expected"));
-    };
+    for (k, v) in pairs {
+        entries.insert(k, v, &mut |a, b| ev.equal(a, b, span))?;
+    }
     m.replace(Contents::Map(entries));
     Ok(Value::Nothing)
 }
@@ -350,14 +396,14 @@ pub(crate) fn construct(
     };
     let contents = match (name, seed) {
         ("MutableList", None) => Contents::List(Vec::new()),
-        ("MutableSet", None) => Contents::Set(Vec::new()),
-        (_, None) => Contents::Map(Vec::new()),
+        ("MutableSet", None) => Contents::Set(SetItems::default()),
+        (_, None) => Contents::Map(MapEntries::new()),
         ("MutableList", Some(arg)) => Contents::List(elements(ev, name, arg)?),
         ("MutableSet", Some(arg)) => {
             let items = elements(ev, name, arg)?;
-            Contents::Set(set_items(ev, items, span)?)
+            Contents::Set(SetItems::from_sorted(set_items(ev, items, span)?))
         }
-        (_, Some((v, at))) => match crate::lang::value::mutable::frozen(v.clone()) {
+        (_, Some((v, at))) => match ev.frozen(v.clone(), *at)? {
             Value::Map(entries) => Contents::Map(entries),
             other => {
                 return Err(ev.error(

@@ -77,8 +77,8 @@ pub(crate) const TABLE: Table<[i8]> = Table {
             "Updated(i, v), or Updated({i => v, …}): the strip with those cells changed",
             "Strip.Empty(4).Updated(2, 3)",
             |ev, s, a, span| match a {
-                [(Value::Map(entries), _)] => updated(ev, s, entries, span),
-                [(i, _), (v, _)] => updated(ev, s, &[(i.clone(), v.clone())], span),
+                [(Value::Map(entries), _)] => updated(ev, s, &mut entries.iter(), span),
+                [(i, _), (v, _)] => updated(ev, s, &mut std::iter::once((i, v)), span),
                 _ => Err(ev.error(
                     span,
                     ErrorKind::InvalidInput,

@@ -326,11 +326,15 @@ impl Eval<'_> {
         match v {
             Value::List(items) | Value::Set(items) => Some(items.clone()),
             Value::GameSet(ids) => Some(ids.iter().map(|&g| self.game_value(g)).collect()),
-            Value::Mutable(m) => match m.snapshot() {
-                crate::lang::value::mutable::Contents::List(items)
-                | crate::lang::value::mutable::Contents::Set(items) => Some(items),
+            // A mutable set's elements added since it was last sorted come
+            // last, in the order added.
+            Value::Mutable(m) => m.change(|c| match c {
+                crate::lang::value::mutable::Contents::List(items) => Some(items.clone()),
+                crate::lang::value::mutable::Contents::Set(items) => {
+                    Some(items.iter().cloned().collect())
+                }
                 crate::lang::value::mutable::Contents::Map(_) => None,
-            },
+            }),
             _ => None,
         }
     }

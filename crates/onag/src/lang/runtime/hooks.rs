@@ -137,6 +137,58 @@ impl Eval<'_> {
         (self.hooks.universal_order)(self, values, span)
     }
 
+    /// The contents of a mutable collection, a set's elements in CGSuite's
+    /// order (which the set keeps, so the next read sorts nothing).
+    pub(crate) fn contents(
+        &mut self,
+        m: &std::sync::Arc<crate::lang::value::mutable::Shared>,
+        span: Span,
+    ) -> Result<crate::lang::value::mutable::Contents> {
+        use crate::lang::value::mutable::Contents;
+        let mut contents = m.snapshot();
+        if let Contents::Set(items) = &mut contents {
+            let len = items.len();
+            items.settle(&mut |all| self.universal_order(all, span))?;
+            // Sorting evaluates nothing, so the set is as it was read.
+            m.change(|c| {
+                if matches!(c, Contents::Set(now) if now.len() == len) {
+                    *c = contents.clone();
+                }
+            });
+        }
+        Ok(contents)
+    }
+
+    /// `value` with a mutable collection replaced by an immutable copy of
+    /// its contents (other values as they are): what members of lists,
+    /// sets and maps read.
+    pub(crate) fn frozen(&mut self, value: Value, span: Span) -> Result<Value> {
+        match value {
+            Value::Mutable(m) => {
+                let contents = self.contents(&m, span)?;
+                contents.frozen(&mut |all| Ok(all))
+            }
+            other => Ok(other),
+        }
+    }
+
+    /// The entries of a map in the order CGSuite prints them: by key, in
+    /// CGSuite's order.
+    pub(crate) fn sorted_entries(
+        &mut self,
+        map: &crate::lang::value::map::MapEntries,
+        span: Span,
+    ) -> Result<Vec<(Value, Value)>> {
+        let keys = self.universal_order(map.keys().cloned().collect(), span)?;
+        Ok(keys
+            .into_iter()
+            .filter_map(|k| {
+                let v = map.get_as_held(&k)?.clone();
+                Some((k, v))
+            })
+            .collect())
+    }
+
     /// `target.name(args)` when `target`'s class (declared in CGScript)
     /// declares `name` (see [`Hooks::object_member`]).
     pub(crate) fn object_member(

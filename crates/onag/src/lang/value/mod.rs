@@ -9,6 +9,7 @@
 pub(crate) mod arith;
 pub(crate) mod explicit;
 pub(crate) mod grid;
+pub(crate) mod map;
 pub(crate) mod mutable;
 pub(crate) mod number_forms;
 pub(crate) mod object;
@@ -116,7 +117,7 @@ pub enum Value {
     /// A function: a lambda `x -> e` or a `def`.
     Function(std::sync::Arc<Closure>),
     /// A map `{k => v, …}`: entries with distinct keys, in the order built.
-    Map(Vec<(Value, Value)>),
+    Map(crate::lang::value::map::MapEntries),
     /// `Left` or `Right`.
     Player(Player),
     /// `inf` (`false`) or `-inf` (`true`): `17/0`, `(0).Reciprocal`.
@@ -305,10 +306,11 @@ impl Value {
                 }
             }
             Value::Map(entries) => {
-                for (k, v) in entries.iter_mut() {
-                    k.map_games_seen(f, seen)?;
-                    v.map_games_seen(f, seen)?;
-                }
+                *entries = entries.try_map(&mut |x| {
+                    let mut x = x.clone();
+                    x.map_games_seen(f, seen)?;
+                    Ok(x)
+                })?;
             }
             Value::Function(closure) => map_closure(closure, f, seen)?,
             Value::ClassicRuleset(rules) => rules.map_games(f, seen)?,

@@ -12,10 +12,12 @@
 //!   comparing and dropping stays far inside the stack.
 //! - The lock is held only while the contents are read or changed, never
 //!   while anything is evaluated (a comparator may read the list it sorts).
-//! - A set's elements are distinct and a map's keys are distinct, both in
-//!   CGSuite's order, when they are put in. A mutable collection put in a
-//!   set (or as a key) and changed afterwards may equal another element, as
-//!   in CGSuite.
+//! - A set's elements are distinct and a map's keys are distinct when they
+//!   are put in. A mutable collection put in a set (or as a key) and
+//!   changed afterwards may equal another element, as in CGSuite.
+//! - A set's elements added by hashing wait, unsorted, until something
+//!   reads the set in order ([`SetItems::settled`]), so adding n elements
+//!   one by one takes time linear in n.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -23,14 +25,14 @@ use crate::game::GameId;
 use crate::lang::value::Value;
 
 /// What kind of mutable collection, with its elements.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum Contents {
     /// `MutableList(…)`: elements in order, repeats allowed.
     List(Vec<Value>),
-    /// `MutableSet(…)`: distinct elements in CGSuite's order.
-    Set(Vec<Value>),
+    /// `MutableSet(…)`: distinct elements.
+    Set(SetItems),
     /// `MutableMap(…)`: entries with distinct keys, in CGSuite's order.
-    Map(Vec<(Value, Value)>),
+    Map(crate::lang::value::map::MapEntries),
 }
 
 impl Contents {
@@ -43,13 +45,107 @@ impl Contents {
         }
     }
 
-    /// The same elements as an immutable list, set or map.
-    pub fn frozen(&self) -> Value {
-        match self {
+    /// The same elements as an immutable list, set or map (a set's in
+    /// the order [`SetItems::settled`] gives).
+    pub fn frozen(&self, order: &mut Order<'_>) -> crate::error::Result<Value> {
+        Ok(match self {
             Contents::List(items) => Value::List(items.clone()),
-            Contents::Set(items) => Value::Set(items.clone()),
+            Contents::Set(items) => Value::Set(items.settled(order)?),
             Contents::Map(entries) => Value::Map(entries.clone()),
+        })
+    }
+}
+
+/// CGSuite's order on distinct values, as the caller evaluates it.
+pub type Order<'a> = dyn FnMut(Vec<Value>) -> crate::error::Result<Vec<Value>> + 'a;
+
+/// Whether an element is found by hashing: a plain value or a game.
+fn hashed(x: &Value) -> bool {
+    matches!(x, Value::Game(_)) || crate::lang::value::is_plain(x)
+}
+
+/// A mutable set's elements: those in CGSuite's order, and those added by
+/// hashing since the set was last read in order.
+#[derive(Debug, Clone, Default)]
+pub struct SetItems {
+    /// Distinct elements in CGSuite's order.
+    sorted: Vec<Value>,
+    /// Elements added since, in the order added: distinct from each other
+    /// and from `sorted`, each a plain value or a game.
+    added: Vec<Value>,
+    /// Every element that is a plain value or a game, of both parts.
+    hashes: rustc_hash::FxHashSet<Value>,
+    /// How many elements are neither (a game may equal one of them).
+    others: usize,
+}
+
+impl SetItems {
+    /// The set of `sorted`: distinct elements, in CGSuite's order.
+    #[allow(clippy::mutable_key_type, reason = "only plain values and games are hashed")]
+    pub fn from_sorted(sorted: Vec<Value>) -> SetItems {
+        let hashes = sorted.iter().filter(|x| hashed(x)).cloned().collect();
+        let others = sorted.iter().filter(|x| !hashed(x)).count();
+        SetItems { sorted, added: Vec::new(), hashes, others }
+    }
+
+    /// How many elements.
+    pub fn len(&self) -> usize {
+        self.sorted.len() + self.added.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every element, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = &Value> {
+        self.sorted.iter().chain(&self.added)
+    }
+
+    /// Whether `x` is an element, when hashing can tell (a plain value, or
+    /// a game in a set of plain values and games); `None` when the
+    /// language's `==` must be asked.
+    pub fn contains_hashed(&self, x: &Value) -> Option<bool> {
+        if crate::lang::value::is_plain(x) || (matches!(x, Value::Game(_)) && self.others == 0) {
+            Some(self.hashes.contains(x))
+        } else {
+            None
         }
+    }
+
+    /// Adds `x` when hashing can tell whether it is already there (see
+    /// [`SetItems::contains_hashed`]); `false` when it cannot, and the set
+    /// is unchanged.
+    pub fn add_hashed(&mut self, x: Value) -> bool {
+        match self.contains_hashed(&x) {
+            Some(true) => true,
+            Some(false) => {
+                self.hashes.insert(x.clone());
+                self.added.push(x);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The elements in CGSuite's order, as `order` sorts them; the set keeps
+    /// them so (the next read sorts nothing).
+    pub fn settle(&mut self, order: &mut Order<'_>) -> crate::error::Result<&[Value]> {
+        if !self.added.is_empty() {
+            let mut all = std::mem::take(&mut self.sorted);
+            all.append(&mut self.added);
+            self.sorted = order(all)?;
+        }
+        Ok(&self.sorted)
+    }
+
+    /// The elements in CGSuite's order, as `order` sorts them.
+    pub fn settled(&self, order: &mut Order<'_>) -> crate::error::Result<Vec<Value>> {
+        if self.added.is_empty() {
+            return Ok(self.sorted.clone());
+        }
+        order(self.iter().cloned().collect())
     }
 }
 
@@ -121,16 +217,27 @@ impl Shared {
         // the rule.
         let mut contents = self.snapshot();
         match &mut contents {
-            Contents::List(items) | Contents::Set(items) => {
+            Contents::List(items) => {
                 for item in items {
                     item.map_games_seen(f, seen)?;
                 }
             }
-            Contents::Map(entries) => {
-                for (k, v) in entries {
-                    k.map_games_seen(f, seen)?;
-                    v.map_games_seen(f, seen)?;
+            Contents::Set(items) => {
+                // Moving games keeps distinct elements distinct and their
+                // order.
+                let mut sorted = std::mem::take(&mut items.sorted);
+                sorted.append(&mut items.added);
+                for item in &mut sorted {
+                    item.map_games_seen(f, seen)?;
                 }
+                *items = SetItems::from_sorted(sorted);
+            }
+            Contents::Map(entries) => {
+                *entries = entries.try_map(&mut |x| {
+                    let mut x = x.clone();
+                    x.map_games_seen(f, seen)?;
+                    Ok(x)
+                })?;
             }
         }
         self.replace(contents);
@@ -146,9 +253,8 @@ pub(crate) fn reaches(value: &Value, target: &Arc<Shared>) -> bool {
         Value::Mutable(m) => {
             Arc::ptr_eq(m, target)
                 || match &*m.lock() {
-                    Contents::List(items) | Contents::Set(items) => {
-                        items.iter().any(|v| reaches(v, target))
-                    }
+                    Contents::List(items) => items.iter().any(|v| reaches(v, target)),
+                    Contents::Set(items) => items.iter().any(|v| reaches(v, target)),
                     Contents::Map(entries) => {
                         entries.iter().any(|(k, v)| reaches(k, target) || reaches(v, target))
                     }
@@ -178,7 +284,8 @@ pub(crate) fn too_deep(value: &Value, limit: usize) -> bool {
     let below = |v: &Value| too_deep(v, limit - 1);
     match value {
         Value::Mutable(m) => match &*m.lock() {
-            Contents::List(items) | Contents::Set(items) => items.iter().any(below),
+            Contents::List(items) => items.iter().any(below),
+            Contents::Set(items) => items.iter().any(below),
             Contents::Map(entries) => entries.iter().any(|(k, v)| below(k) || below(v)),
         },
         Value::List(items) | Value::Set(items) => items.iter().any(below),
@@ -188,15 +295,5 @@ pub(crate) fn too_deep(value: &Value, limit: usize) -> bool {
         Value::Table(rows) => rows.iter().flatten().any(below),
         Value::Function(f) => f.captured.iter().any(|(_, v)| below(v)),
         _ => false,
-    }
-}
-
-/// `value` with a mutable collection replaced by an immutable copy of its
-/// contents (other values as they are): what members of lists, sets and
-/// maps read.
-pub(crate) fn frozen(value: Value) -> Value {
-    match value {
-        Value::Mutable(m) => m.snapshot().frozen(),
-        other => other,
     }
 }

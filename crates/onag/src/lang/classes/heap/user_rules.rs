@@ -352,7 +352,7 @@ fn options_of(
     k: Key,
     span: Span,
 ) -> Result<Vec<Vec<Key>>> {
-    let result = crate::lang::value::mutable::frozen(result);
+    let result = ev.frozen(result, span)?;
     let bad = |ev: &Eval<'_>, what: &str| {
         let expected = if heap {
             "a list of options, each a list of heap sizes (e.g. [[1, 2], [3]])"
