@@ -90,7 +90,7 @@ impl Engine {
     pub fn value_game(&mut self, value: Value, budget: &Budget) -> onag::Result<GameId> {
         match value {
             Value::Game(g) => Ok(g),
-            Value::Number(q) => match Dyadic::from_rational(&q) {
+            Value::Number(q) => match Dyadic::from_rational(&q.to_big()) {
                 Some(d) => self.arena(budget).dyadic(&d),
                 None => Err(onag::Error::invalid(format!(
                     "{q} is not a dyadic rational, so not a short game"

@@ -108,7 +108,7 @@ impl Game {
             }
             let q = num_rational::BigRational::new(numerator, denominator);
             return long(py, &limits, move |engine, budget| {
-                engine.value_game(onag::lang::Value::Number(q), budget)
+                engine.value_game(onag::lang::Value::number(q), budget)
             })
             .map(|id| Game { id });
         }

@@ -232,7 +232,7 @@ fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, walk: &mut Walk) -> PyResult
             let g = games();
             (g.graph.clone(), g.positions[id as usize].as_ref().map(|p| p.clone_ref(py)))
         };
-        if graph.node(id) != Node::Unexplored {
+        if !graph.is_unexplored(id) {
             continue;
         }
         let Some(position) = position else { continue };

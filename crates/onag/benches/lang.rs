@@ -124,10 +124,31 @@ fn collections(c: &mut Criterion<CpuTime>) {
     }
 }
 
+/// A game declared in CGScript, valued by the engine: Domineering as a
+/// twelve-line `GridRuleset` class with `Decomposition` (the test
+/// library's `mine.Domineering`), on the empty 5 × 5 board (target: under
+/// 5 s of CPU).
+fn user_games(c: &mut Criterion<CpuTime>) {
+    let library = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/data/classes");
+    let script = "mine.Domineering(Grid.Empty(5,5)).CanonicalForm";
+    let run = || {
+        let mut session = Session::new();
+        session.set_library_path(vec![library.clone()]);
+        session.run_to_string(script, &Budget::unlimited()).ok()
+    };
+    assert_eq!(run().as_deref(), Some("0"));
+    c.bench_function("lang/user_domineering_5x5", |b| b.iter(|| black_box(run())));
+}
+
 criterion_group!(benches, startup, parsing, evaluating);
 criterion_group! {
     name = scripts;
     config = Criterion::default().with_measurement(CpuTime).sample_size(10);
     targets = worksheet, collections
 }
-criterion_main!(benches, scripts);
+criterion_group! {
+    name = user;
+    config = Criterion::default().with_measurement(CpuTime).sample_size(10);
+    targets = user_games
+}
+criterion_main!(benches, scripts, user);

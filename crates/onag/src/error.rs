@@ -77,8 +77,15 @@ impl fmt::Display for Location {
 }
 
 /// An error from the library: a kind, a one-line message, and where it happened.
+///
+/// It is one pointer wide (what it says lives behind a box), so a
+/// [`Result`] is no larger than the value it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error {
+pub struct Error(Box<Details>);
+
+/// What an [`Error`] says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Details {
     kind: ErrorKind,
     message: String,
     location: Option<Location>,
@@ -89,7 +96,7 @@ pub struct Error {
 impl Error {
     /// An error of `kind` with a one-line `message` and no location.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into(), location: None, parameter: None }
+        Error(Box::new(Details { kind, message: message.into(), location: None, parameter: None }))
     }
 
     /// A syntax error at `location`.
@@ -104,14 +111,14 @@ impl Error {
 
     /// The same error, located at `location`.
     pub fn at(mut self, location: Location) -> Self {
-        self.location = Some(location);
+        self.0.location = Some(location);
         self
     }
 
     /// The same error; if it has a location, that location now names `source`.
     pub fn in_source(mut self, source: impl Into<String>) -> Self {
-        if let Some(location) = self.location.take() {
-            self.location = Some(location.in_source(source));
+        if let Some(location) = self.0.location.take() {
+            self.0.location = Some(location.in_source(source));
         }
         self
     }
@@ -119,36 +126,36 @@ impl Error {
     /// The same error, marked as about the value of the ruleset parameter
     /// `name` (so a command line can name the option that gave it).
     pub fn for_parameter(mut self, name: &'static str) -> Self {
-        self.parameter = Some(name);
+        self.0.parameter = Some(name);
         self
     }
 
     /// The ruleset parameter whose value the error is about, if it is about one.
     pub fn parameter(&self) -> Option<&'static str> {
-        self.parameter
+        self.0.parameter
     }
 
     /// The kind of error.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The message, without the location.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 
     /// Where the error happened, if known.
     pub fn location(&self) -> Option<&Location> {
-        self.location.as_ref()
+        self.0.location.as_ref()
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.location {
-            Some(location) => write!(f, "{location}: {}", self.message),
-            None => f.write_str(&self.message),
+        match &self.0.location {
+            Some(location) => write!(f, "{location}: {}", self.0.message),
+            None => f.write_str(&self.0.message),
         }
     }
 }

@@ -51,7 +51,7 @@ fn thermograph(ctx: &Context, args: ThermographArgs) -> anyhow::Result<ExitCode>
     let game = match value {
         Some(Value::Game(g)) => g,
         Some(Value::Number(q)) => {
-            let x = Dyadic::from_rational(&q)
+            let x = Dyadic::from_rational(&q.to_big())
                 .with_context(|| format!("GAME: {q} is not a dyadic rational"))?;
             session.arena().dyadic(&x)?
         }

@@ -36,6 +36,7 @@ pub use runtime::context::{DEFAULT_STACK, MAX_LIST};
 pub use session::Session;
 pub use syntax::parser::{is_incomplete, parse};
 pub use value::Value;
+pub use value::number::Number;
 
 /// The library path a session searches for class files: the current
 /// folder, then `extra` in order, then the folders of `onag_path` (the

@@ -55,9 +55,23 @@ pub enum Node {
 /// The positions of a game supplied by its caller, shared by every
 /// position of it (a read-write lock guards it: the solver may read it
 /// from two threads while no one writes).
+///
+/// Invariant: `lists` is the number of node ids the nodes' option and
+/// part lists hold together (kept as nodes are recorded, so the memory
+/// count is constant time).
 #[derive(Debug, Default)]
 pub struct GameGraph {
     nodes: RwLock<Vec<Node>>,
+    lists: std::sync::atomic::AtomicUsize,
+}
+
+/// How many node ids `node`'s lists hold.
+fn list_len(node: &Node) -> usize {
+    match node {
+        Node::Region { left, right } => left.len() + right.len(),
+        Node::Sum(parts) => parts.len(),
+        Node::Unexplored | Node::Value => 0,
+    }
 }
 
 impl GameGraph {
@@ -84,6 +98,7 @@ impl GameGraph {
     /// A new node that is `node`.
     pub fn push(&self, node: Node) -> NodeId {
         let mut nodes = self.write();
+        self.lists.fetch_add(list_len(&node), std::sync::atomic::Ordering::Relaxed);
         nodes.push(node);
         (nodes.len() - 1) as NodeId
     }
@@ -91,6 +106,10 @@ impl GameGraph {
     /// Records what an unexplored node is.
     pub fn set(&self, id: NodeId, node: Node) {
         if let Some(slot) = self.write().get_mut(id as usize) {
+            let added = list_len(&node);
+            let removed = list_len(slot);
+            self.lists.fetch_add(added, std::sync::atomic::Ordering::Relaxed);
+            self.lists.fetch_sub(removed, std::sync::atomic::Ordering::Relaxed);
             *slot = node;
         }
     }
@@ -100,19 +119,17 @@ impl GameGraph {
         self.read().get(id as usize).cloned().unwrap_or(Node::Unexplored)
     }
 
+    /// Whether node `id` is unexplored (or not in the graph), without
+    /// copying it.
+    pub fn is_unexplored(&self, id: NodeId) -> bool {
+        matches!(self.read().get(id as usize), None | Some(Node::Unexplored))
+    }
+
     /// Bytes the graph holds, for the memory limit.
     pub fn bytes(&self) -> u64 {
-        let nodes = self.read();
-        let lists: usize = nodes
-            .iter()
-            .map(|n| match n {
-                Node::Region { left, right } => left.len() + right.len(),
-                Node::Sum(parts) => parts.len(),
-                _ => 0,
-            })
-            .sum();
-        (nodes.capacity() * std::mem::size_of::<Node>() + lists * std::mem::size_of::<NodeId>())
-            as u64
+        let capacity = self.read().capacity();
+        let lists = self.lists.load(std::sync::atomic::Ordering::Relaxed);
+        (capacity * std::mem::size_of::<Node>() + lists * std::mem::size_of::<NodeId>()) as u64
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<Node>> {

@@ -54,7 +54,7 @@ pub(crate) fn ruleset_name(r: &Ruleset, params: Option<&Params>) -> String {
 fn to_arg(ev: &Eval<'_>, value: &Value, span: Span) -> Result<Arg> {
     match value {
         Value::Number(_) => match value.as_integer() {
-            Some(n) => Ok(Arg::Int(n.clone())),
+            Some(n) => Ok(Arg::Int(n.into_owned())),
             None => Err(ev.error(span, ErrorKind::InvalidInput, "a ruleset needs integers here")),
         },
         Value::Str(s) => Ok(Arg::Str(s.clone())),

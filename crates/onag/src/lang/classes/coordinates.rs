@@ -53,9 +53,17 @@ pub(crate) fn constant(name: &str) -> Option<Value> {
 }
 
 /// The integers of a pair of integers.
-fn integers(v: &Value) -> Option<(&BigInt, &BigInt)> {
+fn integers(v: &Value) -> Option<(BigInt, BigInt)> {
     match v {
-        Value::Pair(a, b) => Some((a.as_integer()?, b.as_integer()?)),
+        Value::Pair(a, b) => Some((a.as_integer()?.into_owned(), b.as_integer()?.into_owned())),
+        _ => None,
+    }
+}
+
+/// The integers of a pair of integers that fit words.
+fn words(v: &Value) -> Option<(i64, i64)> {
+    match v {
+        Value::Pair(a, b) => Some((a.as_i64()?, b.as_i64()?)),
         _ => None,
     }
 }
@@ -70,6 +78,18 @@ pub(crate) fn binary(
     b: &Value,
     _: Span,
 ) -> Option<Result<Value>> {
+    if let (Some((r1, c1)), Some((r2, c2))) = (words(a), words(b)) {
+        let sum = match op {
+            BinOp::Add => r1.checked_add(r2).zip(c1.checked_add(c2)),
+            BinOp::Sub => r1.checked_sub(r2).zip(c1.checked_sub(c2)),
+            BinOp::Le => return Some(Ok(Value::Bool(r1 <= r2 && c1 <= c2))),
+            BinOp::Ge => return Some(Ok(Value::Bool(r1 >= r2 && c1 >= c2))),
+            _ => return None,
+        };
+        if let Some((r, c)) = sum {
+            return Some(Ok(Value::Pair(Box::new(Value::small(r)), Box::new(Value::small(c)))));
+        }
+    }
     if let (Some((r1, c1)), Some((r2, c2))) = (integers(a), integers(b)) {
         return Some(Ok(match op {
             BinOp::Add => pair(r1 + r2, c1 + c2),
@@ -84,7 +104,7 @@ pub(crate) fn binary(
         _ => return None,
     };
     match op {
-        BinOp::Mul => Some(Ok(pair(r * k, c * k))),
+        BinOp::Mul => Some(Ok(pair(r * &*k, c * &*k))),
         _ => None,
     }
 }

@@ -6,8 +6,6 @@
 //! (`game.grid.Domineering(Grid.Empty(4, 4))`, written back with the
 //! ruleset's character map). Members are in `members/grid.rs`.
 
-use num_traits::ToPrimitive;
-
 use crate::error::{ErrorKind, Result};
 use crate::lang::runtime::context::Eval;
 use crate::lang::syntax::lexer::Span;
@@ -26,9 +24,7 @@ pub(crate) fn call(
     match (name, args) {
         ("Empty", [(r, ra), (c, ca)]) => {
             let count = |v: &Value, what: &str, at: Span| {
-                v.as_integer()
-                    .and_then(ToPrimitive::to_usize)
-                    .ok_or_else(|| bad(ev, at, format!("Invalid {what}: {}", v.describe())))
+                v.as_usize().ok_or_else(|| bad(ev, at, format!("Invalid {what}: {}", v.describe())))
             };
             let (rows, cols) = (count(r, "RowCount", *ra)?, count(c, "ColCount", *ca)?);
             let grid = Grid::empty(rows, cols)
@@ -71,7 +67,7 @@ pub(crate) fn call(
 /// The `(row, col)` integers of coordinates.
 pub(crate) fn coordinates(v: &Value) -> Option<(i64, i64)> {
     match v {
-        Value::Pair(a, b) => Some((a.as_integer()?.to_i64()?, b.as_integer()?.to_i64()?)),
+        Value::Pair(a, b) => Some((a.as_i64()?, b.as_i64()?)),
         _ => None,
     }
 }
@@ -100,7 +96,7 @@ pub(crate) fn updated(
 
 /// A cell's value: an integer from −128 to 127, or CGSuite's error.
 pub(crate) fn cell(ev: &Eval<'_>, v: &Value, span: Span) -> Result<i8> {
-    v.as_integer().and_then(|n| n.to_i8()).ok_or_else(|| {
+    v.as_i64().and_then(|n| i8::try_from(n).ok()).ok_or_else(|| {
         ev.error(
             span,
             ErrorKind::InvalidInput,

@@ -15,9 +15,9 @@ use crate::lang::value::Value;
 
 /// The sign of a value as an extended number: `Some(Ok(x))` for a number,
 /// `Some(Err(negative))` for `±inf`, `None` for anything else.
-fn extended(v: &Value) -> Option<std::result::Result<&BigRational, bool>> {
+fn extended(v: &Value) -> Option<std::result::Result<std::borrow::Cow<'_, BigRational>, bool>> {
     match v {
-        Value::Number(q) => Some(Ok(q)),
+        Value::Number(q) => Some(Ok(q.to_big())),
         Value::Infinity(negative) => Some(Err(*negative)),
         _ => None,
     }
@@ -51,6 +51,10 @@ pub(crate) fn binary(
             ),
         )));
     };
+    let (x, y) = (
+        x.as_ref().map(|q| q.as_ref()).map_err(|&n| n),
+        y.as_ref().map(|q| q.as_ref()).map_err(|&n| n),
+    );
     // Order: -inf < every number < inf.
     let rank = |v: std::result::Result<&BigRational, bool>| match v {
         Err(true) => (0, None),

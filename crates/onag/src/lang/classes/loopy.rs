@@ -226,7 +226,7 @@ fn braces(ev: &mut Eval<'_>, left: Vec<Value>, right: Vec<Value>, span: Span) ->
 
 /// A square `(row, col)` of Fox and Geese.
 fn square(ev: &Eval<'_>, v: &Value, span: Span) -> Result<(u32, u32)> {
-    let coordinate = |x: &Value| x.as_integer().and_then(|n| u32::try_from(n).ok());
+    let coordinate = |x: &Value| x.as_i64().and_then(|n| u32::try_from(n).ok());
     if let Value::Pair(r, c) = v
         && let (Some(r), Some(c)) = (coordinate(r), coordinate(c))
     {
@@ -376,7 +376,7 @@ pub(crate) fn binary(
             (Value::Number(n), Value::Loopy(g)) | (Value::Loopy(g), Value::Number(n))
                 if n.is_integer() =>
             {
-                return Some(copies(ev, g, n.numer(), span));
+                return Some(copies(ev, g, n.to_big().numer(), span));
             }
             _ => {}
         }

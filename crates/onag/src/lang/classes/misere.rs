@@ -196,11 +196,11 @@ fn form_in(
     }
     match v {
         Value::Misere(g) => Ok(*g),
-        Value::Heap(rules, n) => {
+        Value::Heap(h) => {
             match crate::lang::classes::heap::misere(
                 ev,
-                rules,
-                n,
+                &h.0,
+                &h.1,
                 crate::lang::classes::heap::MisereWant::Form,
                 span,
             )? {

@@ -23,7 +23,7 @@ use crate::lang::value::range::IntRange;
 /// `a .. b`: the range from integer `a` to integer `b`, or, when `a` is
 /// already a range, that range with step `b` (`3..12..3`).
 pub(crate) fn make(ev: &Eval<'_>, a: Value, b: Value, span: Span) -> Result<Value> {
-    let Some(bound) = b.as_integer().cloned() else {
+    let Some(bound) = b.as_integer().map(std::borrow::Cow::into_owned) else {
         return Err(ev.error(
             span,
             ErrorKind::InvalidInput,
@@ -37,7 +37,7 @@ pub(crate) fn make(ev: &Eval<'_>, a: Value, b: Value, span: Span) -> Result<Valu
             }
             Ok(Value::Range(Box::new(IntRange { step: bound, ..*r })))
         }
-        a => match a.as_integer().cloned() {
+        a => match a.as_integer().map(std::borrow::Cow::into_owned) {
             Some(start) => {
                 Ok(Value::Range(Box::new(IntRange { start, end: bound, step: BigInt::one() })))
             }

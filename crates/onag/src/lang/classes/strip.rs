@@ -6,8 +6,6 @@
 
 use std::sync::Arc;
 
-use num_traits::ToPrimitive;
-
 use crate::error::{ErrorKind, Result};
 use crate::lang::classes::grid::{cell, parse_cells};
 use crate::lang::runtime::context::Eval;
@@ -40,7 +38,7 @@ pub(crate) fn call(
     span: Span,
 ) -> Result<Value> {
     match (name, args) {
-        ("Empty", [(n, at)]) => match n.as_integer().and_then(ToPrimitive::to_usize) {
+        ("Empty", [(n, at)]) => match n.as_usize() {
             Some(n) if n <= MAX_CELLS => Ok(strip(vec![0; n])),
             _ => Err(ev.error(
                 *at,
@@ -61,7 +59,7 @@ pub(crate) fn call(
 
 /// The index (from 0) of position `v` (from 1), or CGSuite's error.
 fn index(ev: &Eval<'_>, cells: &[i8], v: &Value, span: Span) -> Result<usize> {
-    match v.as_integer().and_then(ToPrimitive::to_usize) {
+    match v.as_usize() {
         Some(i) if (1..=cells.len()).contains(&i) => Ok(i - 1),
         _ => Err(ev.error(
             span,
@@ -98,9 +96,7 @@ pub(crate) fn updated(
 /// The cells from `a` to `b` (from 1, both included, clipped to the
 /// strip), as a range of indices from 0.
 pub(crate) fn span_of(cells: &[i8], a: &Value, b: &Value) -> std::ops::Range<usize> {
-    let clip = |v: &Value| {
-        v.as_integer().and_then(ToPrimitive::to_i64).unwrap_or(0).clamp(0, cells.len() as i64 + 1)
-    };
+    let clip = |v: &Value| v.as_i64().unwrap_or(0).clamp(0, cells.len() as i64 + 1);
     let (a, b) = (clip(a).max(1), clip(b).min(cells.len() as i64));
     if b < a { 0..0 } else { (a - 1) as usize..b as usize }
 }

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use num_bigint::BigInt;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, ToPrimitive};
 
 use crate::error::{ErrorKind, Result};
 use crate::lang::runtime::context::Eval;
@@ -28,7 +28,7 @@ use crate::number::surreal::Surreal;
 /// The value of a surreal number: a rational when it is one.
 pub(crate) fn value(x: Surreal) -> Value {
     match x.as_rational() {
-        Some(q) => Value::Number(q),
+        Some(q) => Value::number(q),
         None => Value::Transfinite(Arc::new(x)),
     }
 }
@@ -64,7 +64,7 @@ pub(crate) fn omega() -> Value {
 pub(crate) fn as_surreal(v: &Value) -> Option<Surreal> {
     match v {
         Value::Transfinite(x) => Some((**x).clone()),
-        Value::Number(q) => Some(Surreal::from_rational(q)),
+        Value::Number(q) => Some(Surreal::from_rational(&q.to_big())),
         _ => None,
     }
 }
@@ -74,7 +74,7 @@ pub(crate) fn as_surreal(v: &Value) -> Option<Surreal> {
 pub(crate) fn as_ordinal(v: &Value) -> Option<GeneralizedOrdinal> {
     match v {
         Value::Transfinite(x) => x.as_ordinal().cloned(),
-        _ => v.as_integer().map(|n| GeneralizedOrdinal::integer(n.clone())),
+        _ => v.as_integer().map(|n| GeneralizedOrdinal::integer(n.into_owned())),
     }
 }
 

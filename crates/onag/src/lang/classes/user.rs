@@ -47,7 +47,7 @@ pub(crate) fn canonical_form(ev: &mut Eval<'_>, position: &Value, span: Span) ->
     if play_of(position) == Play::Impartial {
         // The class's own `NimValue`, when it has one (a heap ruleset's).
         let n = ev.member(position.clone(), "NimValue", span, None)?;
-        let Some(n) = n.as_integer().and_then(num_traits::ToPrimitive::to_u64) else {
+        let Some(n) = n.as_u64() else {
             return Err(ev.error(
                 span,
                 ErrorKind::InvalidInput,
@@ -197,7 +197,7 @@ fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Resul
     let mut explored = 0u64;
     while let Some(id) = stack.pop() {
         let graph = ev.state.user_games.graph.clone();
-        if graph.node(id) != Node::Unexplored {
+        if !graph.is_unexplored(id) {
             continue;
         }
         ev.tick(span)?;

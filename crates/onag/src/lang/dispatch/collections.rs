@@ -16,7 +16,7 @@ use crate::lang::value::{Value, is_plain};
 /// numbers first, in increasing order, then the rest as given.
 pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Result<Value> {
     let all_games = items.iter().all(|v| match v {
-        Value::Number(q) => crate::lang::value::is_dyadic(q),
+        Value::Number(q) => crate::lang::value::is_dyadic(&q.to_big()),
         Value::Game(_) => true,
         _ => false,
     });
@@ -40,7 +40,7 @@ pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Resu
     let mut plain: rustc_hash::FxHashSet<Value> = rustc_hash::FxHashSet::default();
     for item in items {
         match item {
-            Value::Number(q) => numbers.push(q),
+            Value::Number(q) => numbers.push(q.to_big().into_owned()),
             Value::Transfinite(x) => {
                 if transfinite.insert(x.clone()) {
                     rest.push(Value::Transfinite(x));
@@ -67,7 +67,7 @@ pub(crate) fn make_set(ev: &mut Eval<'_>, items: Vec<Value>, span: Span) -> Resu
     }
     numbers.sort();
     numbers.dedup();
-    rest.extend(numbers.into_iter().map(Value::Number));
+    rest.extend(numbers.into_iter().map(Value::number));
     Ok(Value::Set(ev.universal_order(rest, span)?))
 }
 
@@ -108,7 +108,7 @@ pub(crate) fn universal_order(
         match v {
             Value::Nothing => nothing.push(Value::Nothing),
             Value::Bool(b) => booleans.push(b),
-            Value::Number(q) => numbers.push(q),
+            Value::Number(q) => numbers.push(q.to_big().into_owned()),
             Value::Transfinite(x) => transfinite.push((*x).clone()),
             Value::Game(g) => games.push(g),
             Value::Loopy(sided) => {
@@ -163,7 +163,7 @@ fn with_transfinite(
     span: Span,
 ) -> Result<Vec<Value>> {
     if transfinite.is_empty() {
-        return Ok(numbers.into_iter().map(Value::Number).collect());
+        return Ok(numbers.into_iter().map(Value::number).collect());
     }
     let mut all: Vec<crate::number::surreal::Surreal> = numbers
         .iter()

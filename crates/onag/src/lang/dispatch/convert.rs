@@ -29,12 +29,15 @@ pub(crate) fn game_of(ev: &mut Eval<'_>, value: &Value, span: Span, what: &str) 
             let value = object_value(ev, value, span)?;
             game_of(ev, &value, span, what)
         }
-        Value::Number(q) => match Dyadic::from_rational(q) {
+        Value::Number(q) => match Dyadic::from_rational(&q.to_big()) {
             Some(x) => ev.arena(span, |a| a.dyadic(&x)),
             None => Err(ev.error(
                 span,
                 ErrorKind::InvalidInput,
-                format!("{what} needs a game, and {} is not a dyadic rational", show_rational(q)),
+                format!(
+                    "{what} needs a game, and {} is not a dyadic rational",
+                    show_rational(&q.to_big())
+                ),
             )),
         },
         other => Err(ev.error(

@@ -320,13 +320,13 @@ pub(crate) fn member(
     }
     match &target {
         Value::Number(q) => {
-            if let Some(result) = number::TABLE.call(ev, q, name, &plain, span) {
+            if let Some(result) = number::TABLE.call(ev, &q.to_big(), name, &plain, span) {
                 return result;
             }
             if name == "ConwayProduct" {
-                return number::CONWAY_PRODUCT.run_checked(ev, q, &plain, span);
+                return number::CONWAY_PRODUCT.run_checked(ev, &q.to_big(), &plain, span);
             }
-            if !crate::lang::value::is_dyadic(q)
+            if !crate::lang::value::is_dyadic(&q.to_big())
                 && plain.is_empty()
                 && let Some(answer) = number::rational_predicate(name)
             {
@@ -496,7 +496,7 @@ fn short_stopper_member(
     span: Span,
 ) -> Option<Result<Value>> {
     if let Value::Number(q) = target
-        && !crate::lang::value::is_dyadic(q)
+        && !crate::lang::value::is_dyadic(&q.to_big())
     {
         return None;
     }
@@ -581,9 +581,9 @@ fn own_member(
         ));
     }
     match target {
-        Value::Heap(rules, n) => {
-            let position: (Ruleset, BigUint) = (rules.clone(), n.clone());
-            heap::POSITION_TABLE.call(ev, &position, name, args, span)
+        Value::Heap(h) => {
+            let position: &(Ruleset, BigUint) = h;
+            heap::POSITION_TABLE.call(ev, position, name, args, span)
         }
         Value::Classic(p) => classic::TABLE.call(ev, p, name, args, span),
         Value::ClassicRuleset(r) => classic::RULESET_TABLE.call(ev, r, name, args, span),
@@ -615,7 +615,7 @@ fn position_value(
                 return ev.as_game(target.clone(), span).map(Some);
             }
             let shown = match target {
-                Value::Heap(rules, n) => format!("{}({n})", rules.name()),
+                Value::Heap(h) => format!("{}({})", h.0.name(), h.1),
                 Value::Classic(position) => position.name(),
                 _ => String::new(),
             };

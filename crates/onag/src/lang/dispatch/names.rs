@@ -45,7 +45,7 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
         return ev.call_object(callee, args, span);
     }
     if let Value::Ruleset(rules) = callee {
-        return heap(ev, rules, args, span);
+        return heap(ev, *rules, args, span);
     }
     if let Value::PartizanRuleset(r, params) = callee {
         return crate::lang::classes::catalog::call(ev, r, params, args, span);
@@ -200,7 +200,7 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
 fn heap(ev: &mut Eval<'_>, rules: Ruleset, args: Args, span: Span) -> Result<Value> {
     let a = positional(ev, "a heap ruleset", Some(args), 1, span)?;
     match a[0].0.as_integer() {
-        Some(n) if n.sign() != Sign::Minus => Ok(Value::Heap(rules, n.magnitude().clone())),
+        Some(n) if n.sign() != Sign::Minus => Ok(Value::heap(rules, n.magnitude().clone())),
         _ => Err(ev.error(
             a[0].1,
             ErrorKind::InvalidInput,

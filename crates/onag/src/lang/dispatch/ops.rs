@@ -3,7 +3,8 @@
 //! part as the games they are worth; everything else is a game operation of
 //! [`crate::lang::classes::game`]. Named infix operators (`a Max b`) are members.
 
-use num_traits::{Signed, ToPrimitive, Zero};
+use crate::lang::value::number::Number;
+use num_traits::{Signed, Zero};
 
 use crate::error::{ErrorKind, Result};
 use crate::lang::classes::game as games;
@@ -39,7 +40,7 @@ pub(crate) fn negate(ev: &mut Eval<'_>, x: Value, span: Span) -> Result<Value> {
     }
     let x = ev.as_game(x, span)?;
     match x {
-        Value::Number(q) => Ok(Value::Number(-q)),
+        Value::Number(q) => Ok(Value::Number(q.neg())),
         Value::Game(g) => games::negate(ev, g, span),
         other => Err(type_error(ev, "'-'", &other, span)),
     }
@@ -75,9 +76,9 @@ pub(crate) fn equal(ev: &mut Eval<'_>, a: &Value, b: &Value, span: Span) -> Resu
         let other = if matches!(a, Value::Builtin(_)) { b } else { a };
         return Ok(named == *other);
     }
-    if let (Value::Heap(r, n), Value::Heap(s, m)) = (a, b)
-        && n == m
-        && r.same_rules(s)
+    if let (Value::Heap(x), Value::Heap(y)) = (a, b)
+        && x.1 == y.1
+        && x.0.same_rules(&y.0)
     {
         return Ok(true);
     }
@@ -150,13 +151,30 @@ fn games_binary(ev: &mut Eval<'_>, op: &BinOp, a: Value, b: Value, span: Span) -
 /// `x op y` on two numbers: exact arithmetic and comparison; `None` for
 /// an operator that is not one of those, and for a nonzero number divided
 /// by zero (which is infinite).
-fn numbers(
-    ev: &Eval<'_>,
-    op: &BinOp,
-    x: &num_rational::BigRational,
-    y: &num_rational::BigRational,
-    span: Span,
-) -> Option<Result<Value>> {
+fn numbers(ev: &Eval<'_>, op: &BinOp, x: &Number, y: &Number, span: Span) -> Option<Result<Value>> {
+    let word = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Mul => x.checked_mul(y),
+        _ => None,
+    };
+    if let Some(n) = word {
+        return Some(Ok(Value::Number(n)));
+    }
+    let compared = match op {
+        BinOp::Eq => Some(x == y),
+        BinOp::Ne => Some(x != y),
+        BinOp::Lt | BinOp::LessOrConfused => Some(x < y),
+        BinOp::Le => Some(x <= y),
+        BinOp::Gt | BinOp::GreaterOrConfused => Some(x > y),
+        BinOp::Ge => Some(x >= y),
+        BinOp::Confused => Some(false),
+        _ => None,
+    };
+    if let Some(truth) = compared {
+        return Some(Ok(Value::Bool(truth)));
+    }
+    let (x, y) = (&*x.to_big(), &*y.to_big());
     let q = match op {
         BinOp::Add => arith::add(x, y),
         BinOp::Sub => arith::sub(x, y),
@@ -175,22 +193,9 @@ fn numbers(
             };
             arith::pow(x, e)
         }
-        _ => {
-            let ordering = x.cmp(y);
-            let truth = match op {
-                BinOp::Eq => ordering.is_eq(),
-                BinOp::Ne => ordering.is_ne(),
-                BinOp::Lt | BinOp::LessOrConfused => ordering.is_lt(),
-                BinOp::Le => ordering.is_le(),
-                BinOp::Gt | BinOp::GreaterOrConfused => ordering.is_gt(),
-                BinOp::Ge => ordering.is_ge(),
-                BinOp::Confused => false,
-                _ => return None,
-            };
-            return Some(Ok(Value::Bool(truth)));
-        }
+        _ => return None,
     };
-    Some(q.map(Value::Number).map_err(|e| ev.locate(e, span)))
+    Some(q.map(Value::number).map_err(|e| ev.locate(e, span)))
 }
 
 /// `a op b`: exact arithmetic and comparison when both are numbers, named
@@ -244,7 +249,7 @@ pub(crate) fn binary(
     }
     if let (BinOp::Div, Value::Number(x), Value::Number(y)) = (op, &a, &b)
         && y.is_zero()
-        && let Some(inf) = infinity::over_zero(x)
+        && let Some(inf) = infinity::over_zero(&x.to_big())
     {
         return Ok(inf);
     }
@@ -320,12 +325,14 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
                 ),
             ));
         };
-        return Ok(g.get(r, c).map_or(Value::Nothing, Value::int));
+        return Ok(g.get(r, c).map_or(Value::Nothing, |x| Value::small(x.into())));
     }
     if let Value::Range(r) = &target {
         let len = r.len();
         return match index.as_integer() {
-            Some(i) if i.is_positive() && *i <= len => Ok(Value::int(&r.start + (i - 1) * &r.step)),
+            Some(i) if i.is_positive() && *i <= len => {
+                Ok(Value::int(&r.start + (i.into_owned() - 1) * &r.step))
+            }
             _ => Err(ev.error(
                 span,
                 ErrorKind::InvalidInput,
@@ -340,7 +347,7 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
     match target {
         Value::List(items) => {
             let len = items.len();
-            let i = index.as_integer().and_then(ToPrimitive::to_usize);
+            let i = index.as_usize();
             match i {
                 Some(i) if (1..=len).contains(&i) => {
                     Ok(items.into_iter().nth(i - 1).unwrap_or(Value::Nothing))
@@ -354,7 +361,7 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
         }
         Value::Str(text) => {
             let chars: Vec<char> = text.chars().collect();
-            let i = index.as_integer().and_then(ToPrimitive::to_usize);
+            let i = index.as_usize();
             match i {
                 Some(i) if (1..=chars.len()).contains(&i) => {
                     Ok(Value::Str(chars[i - 1].to_string()))
@@ -377,7 +384,7 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
             // CGSuite's error, with the key as written.
             let mut key = String::new();
             match &index {
-                Value::Number(q) => crate::lang::value::write_number(&mut key, q),
+                Value::Number(q) => crate::lang::value::write_number(&mut key, &q.to_big()),
                 Value::Str(s) => key.push_str(s),
                 Value::Bool(b) => key.push_str(if *b { "true" } else { "false" }),
                 Value::Game(g) => match ev.state.arena.print(*g) {

@@ -13,7 +13,7 @@ pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Resul
         Value::Game(g) => out.push_str(&ev.state.arena.print(*g)?),
         Value::GameSet(games) => out.push_str(&ev.state.arena.print_set(games)?),
         Value::Outcome(o) => out.push_str(&o.to_string()),
-        Value::Number(q) => write_number(out, q),
+        Value::Number(q) => write_number(out, &q.to_big()),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Str(s) => write_string(out, s),
         Value::List(items) | Value::Set(items) => {
@@ -60,7 +60,7 @@ pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Resul
         }
         Value::Builtin(path) => out.push_str(path),
         Value::Ruleset(rules) => out.push_str(&rules.name()),
-        Value::Heap(rules, n) => out.push_str(&format!("{}({n})", rules.name())),
+        Value::Heap(h) => out.push_str(&format!("{}({})", h.0.name(), h.1)),
         Value::Classic(position) => out.push_str(&position.name()),
         Value::ClassicRuleset(rules) => out.push_str(&rules.name()),
         Value::Infinity(negative) => out.push_str(if *negative { "-inf" } else { "inf" }),

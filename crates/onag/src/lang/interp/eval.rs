@@ -113,14 +113,15 @@ impl Walk for Eval<'_> {
         }
         let span = expr.span;
         match &expr.kind {
-            ExprKind::Int(n) => Ok(Value::int(n.clone())),
+            ExprKind::Int(n) => Ok(num_traits::ToPrimitive::to_i64(n)
+                .map_or_else(|| Value::int(n.clone()), Value::small)),
             ExprKind::Fraction(a, b) => {
                 let q = arith::div(
                     &BigRational::from_integer(a.clone()),
                     &BigRational::from_integer(b.clone()),
                 )
                 .map_err(|e| self.locate(e, span))?;
-                Ok(Value::Number(q))
+                Ok(Value::number(q))
             }
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
@@ -159,7 +160,7 @@ impl Walk for Eval<'_> {
                 let a = self.eval(a)?;
                 let b = self.eval(b)?;
                 // Coordinates are of integers, as in CGScript.
-                if let Some(other) = [&a, &b].into_iter().find(|v| v.as_integer().is_none()) {
+                if let Some(other) = [&a, &b].into_iter().find(|v| !v.is_integer()) {
                     return Err(self.error(
                         span,
                         ErrorKind::InvalidInput,

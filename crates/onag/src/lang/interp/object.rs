@@ -172,13 +172,14 @@ fn symbol(
     args: Option<&Args>,
     span: Span,
 ) -> Option<Result<Value>> {
-    let class = class_of(receiver)?.clone();
+    // Borrowed from the receiver, not counted: this runs for every name
+    // a method reads.
+    let class: &Arc<Class> = class_of(receiver)?;
     let is_static = matches!(receiver, Value::ClassRef(_));
-    let found = class.lookup(name)?.clone();
-    Some(match found {
+    Some(match class.lookup(name)? {
         Symbol::Var(slot) => match receiver {
             Value::Object(o) => {
-                let value = o.fields.get(slot).cloned().unwrap_or(Value::Nothing);
+                let value = o.fields.get(*slot).cloned().unwrap_or(Value::Nothing);
                 match args {
                     Some(args) => call_value(ev, value, args.clone(), span),
                     None => Ok(value),
@@ -194,29 +195,29 @@ fn symbol(
             )),
         },
         Symbol::Static => {
-            statics(ev, &class).map(|s| s.get(name).cloned().unwrap_or(Value::Nothing))
+            statics(ev, class).map(|s| s.get(name).cloned().unwrap_or(Value::Nothing))
         }
         Symbol::Nested(nested) => {
             let outer = if is_static { None } else { Some(receiver.clone()) };
             match args {
                 Some(args) => {
-                    let bound = BoundClass { class: nested, outer };
+                    let bound = BoundClass { class: nested.clone(), outer };
                     call_class(ev, &bound, args.clone(), span)
                 }
-                None => class_value(ev, nested, outer),
+                None => class_value(ev, nested.clone(), outer),
             }
         }
         Symbol::Methods(_) => {
-            let methods: Vec<Arc<Method>> = class
-                .methods(name)
-                .iter()
-                .filter(|m| !is_static || m.modifiers.is_static)
-                .cloned()
-                .collect();
+            let all = class.methods(name);
+            let methods: std::borrow::Cow<'_, [Arc<Method>]> = if is_static {
+                all.iter().filter(|m| m.modifiers.is_static).cloned().collect()
+            } else {
+                std::borrow::Cow::Borrowed(all)
+            };
             if methods.is_empty() {
                 return None;
             }
-            match select(ev, &methods, args, &class, span) {
+            match select(ev, &methods, args, class, span) {
                 Ok(method) => {
                     invoke(ev, receiver, &method, args.cloned().unwrap_or_default(), span)
                 }
@@ -450,7 +451,7 @@ pub(crate) fn instance_of(
 /// most often name, without the general search (`None`: ask it).
 fn plainly_of(value: &Value, path: &str) -> Option<bool> {
     Some(match path {
-        "game.Integer" => value.as_integer().is_some(),
+        "game.Integer" => value.is_integer(),
         "cgsuite.util.Grid" => matches!(value, Value::Grid(_)),
         "cgsuite.util.Strip" => matches!(value, Value::Strip(_)),
         "game.Player" => matches!(value, Value::Player(_)),

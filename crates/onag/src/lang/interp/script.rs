@@ -13,6 +13,8 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use num_rational::BigRational;
+
+use crate::lang::value::number::Number;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 
@@ -201,7 +203,7 @@ pub(crate) trait Script {
     ) -> Result<()>;
 
     /// A loop bound: a number.
-    fn loop_number(&mut self, e: &Expr, what: &str) -> Result<BigRational>;
+    fn loop_number(&mut self, e: &Expr, what: &str) -> Result<Number>;
 
     /// `listof(…)`, `setof(…)`, `sumof(…)` of one list (a comprehension
     /// `e for x in L` written as the argument).
@@ -307,9 +309,9 @@ impl Script for Eval<'_> {
                 let mut counter = self.loop_number(from, "from")?;
                 let by = match by {
                     Some(e) => self.loop_number(e, "by")?,
-                    None => BigRational::one(),
+                    None => Number::small(1),
                 };
-                let up = !by.is_negative();
+                let up = by >= Number::small(0);
                 // `to inf` counting up (`to -inf` counting down) has no end.
                 let to = match to {
                     Some(e) => match self.eval(e)? {
@@ -326,7 +328,7 @@ impl Script for Eval<'_> {
                     None => None,
                 };
                 if let (Some(to), Sink::Keep(_)) = (&to, &*sink) {
-                    self.check_length(&counter, to, &by, span)?;
+                    self.check_length(&counter.to_big(), &to.to_big(), &by.to_big(), span)?;
                 }
                 loop {
                     self.tick(span)?;
@@ -351,7 +353,13 @@ impl Script for Eval<'_> {
                     )? {
                         return Ok(());
                     }
-                    counter = arith::add(&counter, &by).map_err(|e| self.locate(e, span))?;
+                    counter = match counter.checked_add(&by) {
+                        Some(next) => next,
+                        None => Number::from_big(
+                            arith::add(&counter.to_big(), &by.to_big())
+                                .map_err(|e| self.locate(e, span))?,
+                        ),
+                    };
                 }
             }
             Source::In(list) => {
@@ -539,7 +547,7 @@ impl Script for Eval<'_> {
         self.budget.check_positions(count).map_err(|e| self.locate(e, span))
     }
 
-    fn loop_number(&mut self, e: &Expr, what: &str) -> Result<BigRational> {
+    fn loop_number(&mut self, e: &Expr, what: &str) -> Result<Number> {
         match self.eval(e)? {
             Value::Number(q) => Ok(q),
             other => Err(self.error(
@@ -572,7 +580,7 @@ impl Script for Eval<'_> {
             "setof" => self.make_set(items, span),
             "Table" => crate::lang::classes::table::of_rows(self, items, span),
             "sumof" => {
-                let mut sum = Value::Number(BigRational::zero());
+                let mut sum = Value::number(BigRational::zero());
                 for item in items {
                     sum = ops::binary(self, &BinOp::Add, sum, item, span)?;
                 }

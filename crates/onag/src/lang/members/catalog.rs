@@ -283,17 +283,13 @@ pub(crate) const RULESET_TABLE: Table<CatalogRuleset> = Table {
 
 /// A non-negative size argument of at most a million.
 fn size(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<usize> {
-    arg.0
-        .as_integer()
-        .and_then(num_traits::ToPrimitive::to_usize)
-        .filter(|&n| n <= 1_000_000)
-        .ok_or_else(|| {
-            ev.error(
-                arg.1,
-                ErrorKind::InvalidInput,
-                format!("{name} needs a size from 0 to 1000000, not {}", arg.0.describe()),
-            )
-        })
+    arg.0.as_usize().filter(|&n| n <= 1_000_000).ok_or_else(|| {
+        ev.error(
+            arg.1,
+            ErrorKind::InvalidInput,
+            format!("{name} needs a size from 0 to 1000000, not {}", arg.0.describe()),
+        )
+    })
 }
 
 /// The canonical form (a nimber for an impartial ruleset) of the position

@@ -19,7 +19,7 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             0,
             "the misère canonical form, from the position's options",
             "game.heap.Wythoff(2,3).MisereCanonicalForm",
-            |ev, p, _, s| misere::form_of(ev, &Value::Classic(p.clone()), s).map(Value::Misere),
+            |ev, p, _, s| misere::form_of(ev, &Value::classic(p.clone()), s).map(Value::Misere),
         ),
         member(
             "MisereNimValue",
@@ -27,7 +27,7 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             "the misère nim value, from the misère canonical form",
             "game.heap.Mem((10,3)).MisereNimValue",
             |ev, p, _, s| {
-                let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
+                let g = misere::form_of(ev, &Value::classic(p.clone()), s)?;
                 Ok(Value::int(ev.state.misere.forms().misere_value(g)))
             },
         ),
@@ -37,7 +37,7 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             "the misère genus, from the misère canonical form",
             "game.heap.FibonacciNim((10,3)).Genus",
             |ev, p, _, s| {
-                let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
+                let g = misere::form_of(ev, &Value::classic(p.clone()), s)?;
                 let budget = ev.budget;
                 let genus = ev.state.misere.genus(g, budget).map_err(|e| ev.locate(e, s))?;
                 Ok(Value::Genus(genus.to_string()))
@@ -49,7 +49,7 @@ pub(crate) const TABLE: Table<ClassicPosition> = Table {
             "P when the player to move loses in misère play, else N",
             "game.heap.Wythoff(1,1).MisereOutcomeClass",
             |ev, p, _, s| {
-                let g = misere::form_of(ev, &Value::Classic(p.clone()), s)?;
+                let g = misere::form_of(ev, &Value::classic(p.clone()), s)?;
                 let v = ev.state.misere.forms().misere_value(g);
                 Ok(crate::lang::members::misere::outcome_of_misere_value(v))
             },

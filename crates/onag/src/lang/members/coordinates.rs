@@ -21,10 +21,7 @@ pub(crate) const TABLE: Table<Pair> = Table {
             "whether both parts are -1, 0 or 1 (a step to a neighbour, or none)",
             "(1,-1).IsUnit",
             |_, (r, c), _, _| {
-                let unit = |v: &Value| {
-                    v.as_integer()
-                        .is_some_and(|n| (-1..=1).contains(&i32::try_from(n).unwrap_or(2)))
-                };
+                let unit = |v: &Value| v.as_i64().is_some_and(|n| (-1..=1).contains(&n));
                 Ok(Value::Bool(unit(r) && unit(c)))
             },
         ),

@@ -109,7 +109,9 @@ fn power(ev: &mut Eval<'_>, g: GameId, args: Args<'_>, span: Span, to: bool) -> 
         })?;
     // G^x = {0 | H − G^→(x−1)}.
     let less = match exponent {
-        Value::Number(q) => Value::Number(q - num_rational::BigRational::from_integer(1.into())),
+        Value::Number(q) => Value::number(
+            q.to_big().into_owned() - num_rational::BigRational::from_integer(1.into()),
+        ),
         loopy => ev.binary(&BinOp::Sub, loopy, Value::int(1), *at)?,
     };
     let below = pow_to_value(ev, g, &exponent_of(ev, name, &less, *at)?, *at)?;
@@ -121,11 +123,11 @@ fn power(ev: &mut Eval<'_>, g: GameId, args: Args<'_>, span: Span, to: bool) -> 
 /// (a pseudonumber such as `on` or `{pass|1}`).
 fn exponent_of(ev: &Eval<'_>, name: &str, x: &Value, at: Span) -> Result<Value> {
     match x {
-        Value::Number(q) if crate::lang::value::is_dyadic(q) => Ok(x.clone()),
+        Value::Number(q) if crate::lang::value::is_dyadic(&q.to_big()) => Ok(x.clone()),
         Value::Loopy(_) => Ok(x.clone()),
         other => {
             let shown = match other {
-                Value::Number(q) => q.to_string(),
+                Value::Number(q) => q.to_big().to_string(),
                 o => o.kind_name().to_string(),
             };
             Err(ev.error(
@@ -142,7 +144,7 @@ fn exponent_of(ev: &Eval<'_>, name: &str, x: &Value, at: Span) -> Result<Value> 
 /// `g.PowTo(x)` for an exponent [`exponent_of`] accepted.
 fn pow_to_value(ev: &mut Eval<'_>, g: GameId, x: &Value, at: Span) -> Result<Value> {
     match x {
-        Value::Number(q) => pow_to(ev, g, q, at).map(|p| ev.game_value(p)),
+        Value::Number(q) => pow_to(ev, g, &q.to_big(), at).map(|p| ev.game_value(p)),
         Value::Loopy(s) => crate::lang::classes::loopy::pow_to(ev, g, s, at),
         _ => Err(ev.error(at, ErrorKind::InvalidInput, "Invalid exponent.")),
     }
@@ -175,7 +177,7 @@ fn pow_to(
 
 fn stop(ev: &mut Eval<'_>, g: GameId, span: Span, left: bool) -> Result<Value> {
     let (l, r) = ev.arena(span, |a| a.stops(g))?;
-    Ok(Value::Number(if left { l } else { r }.to_rational()))
+    Ok(Value::number(if left { l } else { r }.to_rational()))
 }
 
 /// Whether `g` is even and whether it is odd, in Conway's sense on the
@@ -476,14 +478,14 @@ const MEMBERS: &[Member<GameId>] = &[
         0,
         "the mean value (mast value of the thermograph)",
         "{3||2*|1*}.Mean",
-        |ev, g, _, s| ev.arena(s, |a| a.mean(*g)).map(|m| Value::Number(m.to_rational())),
+        |ev, g, _, s| ev.arena(s, |a| a.mean(*g)).map(|m| Value::number(m.to_rational())),
     ),
     member(
         "Temperature",
         0,
         "the temperature (-1/2^k for a number m/2^k, 0 for other number-up-stars)",
         "{3||2*|1*}.Temperature",
-        |ev, g, _, s| ev.arena(s, |a| a.temperature(*g)).map(|t| Value::Number(t.to_rational())),
+        |ev, g, _, s| ev.arena(s, |a| a.temperature(*g)).map(|t| Value::number(t.to_rational())),
     ),
     member(
         "Thermograph",
@@ -499,7 +501,7 @@ const MEMBERS: &[Member<GameId>] = &[
         "{4|1}.Cool(3/2)",
         |ev, g, a, s| {
             let t = match &a[0].0 {
-                Value::Number(q) => Dyadic::from_rational(q),
+                Value::Number(q) => Dyadic::from_rational(&q.to_big()),
                 _ => None,
             }
             .ok_or_else(|| {

@@ -173,7 +173,7 @@ const POSITION_MEMBERS: &[Member<HeapPosition>] = &[
         "game.heap.Kayles(9).MisereOutcomeClass",
         |ev, (r, n), _, s| {
             let v = heap::misere(ev, r, n, heap::MisereWant::Value, s)?;
-            let zero = v.as_integer().is_some_and(num_traits::Zero::is_zero);
+            let zero = v.as_i64() == Some(0);
             Ok(crate::lang::members::misere::outcome_of_misere_value(if zero { 0 } else { 1 }))
         },
     ),
@@ -258,7 +258,7 @@ fn join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Resul
     let usage = "Join needs two take-and-break or subtraction rulesets \
                  (game.heap.Subtraction([1]).Join(game.heap.Subtraction([3])))";
     let other = match &args[0].0 {
-        Value::Ruleset(r) => Some(r.clone()),
+        Value::Ruleset(r) => Some((**r).clone()),
         Value::Builtin(path) => {
             crate::lang::classes::heap::plain_ruleset(path.rsplit('.').next().unwrap_or(path))
         }
@@ -269,7 +269,7 @@ fn join(ev: &mut Eval<'_>, rules: &Ruleset, args: Args<'_>, span: Span) -> Resul
     };
     let code =
         a.join(&b).map_err(|e| ev.error(span, e.kind(), format!("Join: {}", e.message())))?;
-    Ok(Value::Ruleset(crate::lang::classes::heap::code_ruleset(code)))
+    Ok(Value::ruleset(crate::lang::classes::heap::code_ruleset(code)))
 }
 
 /// `R.CakeProduct(S, twisted ? false)`: CGSuite's `GenCutcake(R, S,

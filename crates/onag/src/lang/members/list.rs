@@ -259,12 +259,14 @@ pub(crate) const LIST_TABLE: Table<[Value]> = Table {
             "the least non-negative integer not an element",
             "[0,1,3].Mex",
             |_, items, _, _| {
-                let mut have: Vec<&num_bigint::BigInt> =
-                    items.iter().filter_map(Value::as_integer).collect();
+                let mut have: Vec<num_bigint::BigInt> = items
+                    .iter()
+                    .filter_map(|v| v.as_integer().map(std::borrow::Cow::into_owned))
+                    .collect();
                 have.sort_unstable();
                 let mut mex = num_bigint::BigInt::from(0);
                 for n in have {
-                    if *n == mex {
+                    if n == mex {
                         mex += 1;
                     }
                 }
@@ -350,7 +352,7 @@ pub(crate) fn elements(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result
 
 /// A non-negative integer argument.
 fn count(ev: &Eval<'_>, name: &str, arg: &(Value, Span)) -> Result<usize> {
-    arg.0.as_integer().and_then(num_traits::ToPrimitive::to_usize).ok_or_else(|| {
+    arg.0.as_usize().ok_or_else(|| {
         ev.error(arg.1, ErrorKind::InvalidInput, format!("{name} needs a non-negative integer"))
     })
 }
@@ -583,7 +585,7 @@ fn sort_key(items: &[Value]) -> Option<Vec<Key>> {
     items
         .iter()
         .map(|v| match v {
-            Value::Number(q) => Some(Key::Number(q.clone())),
+            Value::Number(q) => Some(Key::Number(q.clone().to_big().into_owned())),
             Value::Str(s) => Some(Key::Text(s.clone())),
             _ => None,
         })
@@ -593,7 +595,7 @@ fn sort_key(items: &[Value]) -> Option<Vec<Key>> {
 /// `[a, b, …].Updated(i, v)`: the list with element `i` (from 1) replaced.
 fn updated(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Result<Value> {
     let len = items.len();
-    let i = args[0].0.as_integer().and_then(num_traits::ToPrimitive::to_usize);
+    let i = args[0].0.as_usize();
     match i {
         Some(i) if (1..=len).contains(&i) => {
             let mut out = items.to_vec();
@@ -608,7 +610,7 @@ fn updated(ev: &mut Eval<'_>, items: &[Value], args: Args<'_>, span: Span) -> Re
                 args[0]
                     .0
                     .as_integer()
-                    .map_or_else(|| args[0].0.kind_name().to_string(), ToString::to_string)
+                    .map_or_else(|| args[0].0.kind_name().to_string(), |n| n.to_string())
             ),
         )),
     }
@@ -652,8 +654,10 @@ pub(crate) fn sorted_by(
             while i < a.len() && j < b.len() {
                 let c =
                     ev.apply(f, vec![(None, b[j].clone(), *at), (None, a[i].clone(), *at)], span)?;
-                let sign =
-                    c.as_integer().map(num_traits::Signed::is_negative).ok_or_else(|| {
+                let sign = c
+                    .as_integer()
+                    .map(|n| num_traits::Signed::is_negative(&*n))
+                    .ok_or_else(|| {
                         ev.error(
                             *at,
                             ErrorKind::InvalidInput,

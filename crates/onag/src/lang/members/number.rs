@@ -61,7 +61,7 @@ pub(crate) fn rational_predicate(name: &str) -> Option<bool> {
 }
 
 fn set(x: Option<BigRational>) -> Value {
-    Value::Set(x.into_iter().map(Value::Number).collect())
+    Value::Set(x.into_iter().map(Value::number).collect())
 }
 
 fn evil_or_odious(ev: &mut Eval<'_>, q: &BigRational, evil: bool, span: Span) -> Result<Value> {
@@ -91,7 +91,7 @@ fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Val
         return Ok(if negative != max {
             Value::Infinity(negative)
         } else {
-            Value::Number(q.clone())
+            Value::number(q.clone())
         });
     }
     if let Value::Transfinite(x) = &args[0].0 {
@@ -101,7 +101,7 @@ fn pick(ev: &Eval<'_>, q: &BigRational, args: Args<'_>, max: bool) -> Result<Val
         return crate::lang::members::transfinite::larger_or_smaller(ev, x, q, max, args[0].1);
     }
     let other = number(ev, if max { "Max" } else { "Min" }, args, 0)?;
-    Ok(Value::Number(if (other > *q) == max { other } else { q.clone() }))
+    Ok(Value::number(if (other > *q) == max { other } else { q.clone() }))
 }
 
 /// The members of numbers.
@@ -189,7 +189,7 @@ const MEMBERS: &[Member<BigRational>] = &[
             if q.is_zero() {
                 return Ok(Value::Infinity(false));
             }
-            arith::div(&BigRational::one(), q).map(Value::Number).map_err(|e| ev.locate(e, span))
+            arith::div(&BigRational::one(), q).map(Value::number).map_err(|e| ev.locate(e, span))
         },
     ),
     member("Numerator", 0, "the numerator in lowest terms", "(-6/4).Numerator", |_, q, _, _| {
@@ -202,7 +202,7 @@ const MEMBERS: &[Member<BigRational>] = &[
         "(-6/4).Denominator",
         |_, q, _, _| Ok(Value::int(q.denom().clone())),
     ),
-    member("Abs", 0, "the absolute value", "(-3/16).Abs", |_, q, _, _| Ok(Value::Number(q.abs()))),
+    member("Abs", 0, "the absolute value", "(-3/16).Abs", |_, q, _, _| Ok(Value::number(q.abs()))),
     member(
         "IsDyadic",
         0,
@@ -316,7 +316,7 @@ const MEMBERS: &[Member<BigRational>] = &[
                 let x = crate::number::ordinal::GeneralizedOrdinal::integer(n);
                 return crate::lang::members::transfinite::nim_product(ev, &x, a, span);
             }
-            nim_arithmetic(ev, "NimProduct", &Value::Number(q.clone()), Some(&a[0].0), span)
+            nim_arithmetic(ev, "NimProduct", &Value::number(q.clone()), Some(&a[0].0), span)
         },
     ),
     member(
@@ -325,7 +325,7 @@ const MEMBERS: &[Member<BigRational>] = &[
         "nim quotient: a NimDiv b is a nim-times b's nim inverse",
         "12 NimDiv 3",
         |ev, q, a, span| {
-            nim_arithmetic(ev, "NimDiv", &Value::Number(q.clone()), Some(&a[0].0), span)
+            nim_arithmetic(ev, "NimDiv", &Value::number(q.clone()), Some(&a[0].0), span)
         },
     ),
     member(
@@ -333,7 +333,7 @@ const MEMBERS: &[Member<BigRational>] = &[
         0,
         "the nim inverse of a positive integer",
         "2.NimInverse",
-        |ev, q, _, span| nim_arithmetic(ev, "NimInverse", &Value::Number(q.clone()), None, span),
+        |ev, q, _, span| nim_arithmetic(ev, "NimInverse", &Value::number(q.clone()), None, span),
     ),
     member(
         "IsOrdinal",
@@ -373,7 +373,7 @@ const MEMBERS: &[Member<BigRational>] = &[
             let (left, right) = number_forms::options(q);
             Ok(match args {
                 // Left's option is below Right's: the set is in order.
-                [] => Value::Set(left.into_iter().chain(right).map(Value::Number).collect()),
+                [] => Value::Set(left.into_iter().chain(right).map(Value::number).collect()),
                 _ => set(match player(ev, "Options", args, 0)? {
                     Player::Left => left,
                     Player::Right => right,
@@ -390,7 +390,7 @@ const MEMBERS: &[Member<BigRational>] = &[
             need_dyadic(ev, "Followers", q, span)?;
             number_forms::followers(q, ev.budget)
                 .and_then(|f| f.all(ev.budget))
-                .map(|all| Value::Set(all.into_iter().map(Value::Number).collect()))
+                .map(|all| Value::Set(all.into_iter().map(Value::number).collect()))
                 .map_err(|e| ev.locate(e, span))
         },
     ),
@@ -417,9 +417,9 @@ pub(crate) const CONWAY_PRODUCT: Member<BigRational> = member(
     "(3/2) ConwayProduct (2/3)",
     |ev, q, a, span| {
         if let Value::Number(r) = &a[0].0 {
-            return Ok(Value::Number(q * r));
+            return Ok(Value::number(q * &*r.to_big()));
         }
-        let g = ev.game_of(&Value::Number(q.clone()), span, "ConwayProduct")?;
+        let g = ev.game_of(&Value::number(q.clone()), span, "ConwayProduct")?;
         crate::lang::members::game::TABLE.call(ev, &g, "ConwayProduct", a, span).unwrap_or_else(
             || Err(ev.error(span, ErrorKind::InvalidInput, "ConwayProduct needs games")),
         )

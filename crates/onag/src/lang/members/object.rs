@@ -1,8 +1,6 @@
 //! Members every value has (CGSuite's `Object`): `ToString`, `Class`, `ToOutput`
 //! and `EnclosingObject`.
 
-use num_traits::Zero;
-
 use crate::error::{ErrorKind, Result};
 use crate::lang::runtime::context::Eval;
 use crate::lang::runtime::table::{Table, member};
@@ -65,8 +63,8 @@ fn enclosing_object(v: &Value) -> Value {
             let params = (!r.params.is_empty()).then(|| p.params().clone());
             Value::PartizanRuleset(r, params)
         }
-        Value::Heap(rules, _) => Value::Ruleset(rules.clone()),
-        Value::Classic(position) => match position {
+        Value::Heap(h) => Value::ruleset(h.0.clone()),
+        Value::Classic(position) => match &**position {
             ClassicPosition::Wythoff(..) => {
                 crate::lang::classes::catalog::ruleset_constant("game.heap.Wythoff".into())
             }
@@ -369,7 +367,7 @@ pub(crate) fn class_of_name(
         return Ok(Some("game.heap.GenWythoff"));
     }
     let value = match crate::lang::classes::heap::plain_ruleset(short) {
-        Some(rules) => Value::Ruleset(rules),
+        Some(rules) => Value::ruleset(rules),
         None => crate::lang::classes::catalog::ruleset_constant(path.to_string()),
     };
     match value {
@@ -389,7 +387,7 @@ pub(crate) fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'sta
     Ok(match v {
         Value::Number(q) if q.is_zero() => "game.Zero",
         Value::Number(q) if q.is_integer() => "game.Integer",
-        Value::Number(q) if is_dyadic(q) => "game.DyadicRational",
+        Value::Number(q) if is_dyadic(&q.to_big()) => "game.DyadicRational",
         Value::Number(_) | Value::Infinity(_) => "game.Rational",
         Value::Game(g) => {
             let g = *g;
@@ -445,10 +443,13 @@ pub(crate) fn class_of(ev: &mut Eval<'_>, v: &Value, span: Span) -> Result<&'sta
         Value::LoopyOutcome(_) => "game.OutcomeClass",
         Value::Position(p) => catalog_class(&p.ruleset().position_class()),
         Value::PartizanRuleset(r, _) => catalog_class(&r.class()),
-        Value::Ruleset(Ruleset::Spawning(_)) => "game.heap.Spawning",
+        Value::Ruleset(r) if matches!(**r, Ruleset::Spawning(_)) => "game.heap.Spawning",
         // CGSuite defines Nim and subtraction games by their codes.
         Value::Ruleset(_) => "game.heap.TakeAndBreak",
-        Value::Heap(..) | Value::Classic(ClassicPosition::User(ClassicRuleset::UserHeap(_), _)) => {
+        Value::Heap(..) => "game.heap.HeapRuleset.Position",
+        Value::Classic(p)
+            if matches!(**p, ClassicPosition::User(ClassicRuleset::UserHeap(_), _)) =>
+        {
             "game.heap.HeapRuleset.Position"
         }
         Value::Classic(_) => "game.heap.CoordinateRuleset.Position",

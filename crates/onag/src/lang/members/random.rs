@@ -39,7 +39,7 @@ pub(crate) fn construct(ev: &Eval<'_>, seed: &(Value, Span), span: Span) -> Resu
             format!("Random needs an integer seed, not {}", value.kind_name()),
         ));
     };
-    match Random::new(seed) {
+    match Random::new(&seed) {
         Some(r) => Ok(Value::Random(std::sync::Arc::new(r))),
         None => Err(ev.error(
             span,

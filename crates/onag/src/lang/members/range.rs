@@ -24,7 +24,7 @@ pub(crate) const TABLE: Table<IntRange> = Table {
             |_, r, _, _| Ok(Value::int(r.step.clone())),
         ),
         member("Contains", 1, "whether x is an element", "(1..10..2).Contains(9)", |_, r, a, _| {
-            Ok(Value::Bool(a[0].0.as_integer().is_some_and(|n| r.contains(n))))
+            Ok(Value::Bool(a[0].0.as_integer().is_some_and(|n| r.contains(&n))))
         }),
         member("IsEmpty", 0, "whether there is no element", "(1..0).IsEmpty", |_, r, _, _| {
             Ok(Value::Bool(r.is_empty()))

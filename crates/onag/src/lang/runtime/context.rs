@@ -248,7 +248,7 @@ impl Eval<'_> {
     /// The value of game `g`: a number value when `g` is a number.
     pub(crate) fn game_value(&self, g: GameId) -> Value {
         match self.state.arena.as_number(g) {
-            Some(x) => Value::Number(x.to_rational()),
+            Some(x) => Value::number(x.to_rational()),
             None => Value::Game(g),
         }
     }

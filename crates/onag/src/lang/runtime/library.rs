@@ -28,7 +28,7 @@ use crate::lang::syntax::lexer::Span;
 use crate::lang::syntax::parser::parse_class_file;
 use crate::lang::value::Closure;
 use crate::lang::value::object::{
-    Class, Init, Method, Symbol, method_table, next_class_id, same_signature,
+    Class, Init, Method, Symbol, method_table, next_class_id, same_signature, visible_symbols,
 };
 
 /// onag's base classes, by path, with their CGScript text.
@@ -395,6 +395,7 @@ impl Library {
                     FxHashMap::default()
                 });
             let methods = method_table(&symbols, &ancestors_of_supers);
+            let visible = visible_symbols(&symbols, &ancestors_of_supers);
             Class {
                 id: next_class_id(),
                 name: decl.name.clone(),
@@ -405,6 +406,7 @@ impl Library {
                 ancestors: ancestors_of_supers,
                 outer,
                 symbols,
+                visible,
                 methods,
                 inits,
                 statics,

@@ -131,7 +131,7 @@ pub(crate) fn integer(
     i: usize,
 ) -> Result<num_bigint::BigInt> {
     let (v, at) = &args[i];
-    v.as_integer().cloned().ok_or_else(|| {
+    v.as_integer().map(std::borrow::Cow::into_owned).ok_or_else(|| {
         ev.error(
             *at,
             ErrorKind::InvalidInput,
@@ -148,7 +148,7 @@ pub(crate) fn number(
     i: usize,
 ) -> Result<num_rational::BigRational> {
     match &args[i] {
-        (Value::Number(q), _) => Ok(q.clone()),
+        (Value::Number(q), _) => Ok(q.clone().to_big().into_owned()),
         (other, at) => Err(ev.error(
             *at,
             ErrorKind::InvalidInput,

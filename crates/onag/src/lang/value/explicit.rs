@@ -77,7 +77,7 @@ impl Kind {
     /// The operator printed between `left` and the other part: the name,
     /// or `*` for a Conway product with an integer first.
     pub(crate) fn symbol(self, left: &Value) -> &'static str {
-        if self == Kind::ConwayProduct && left.as_integer().is_some() { "*" } else { self.name() }
+        if self == Kind::ConwayProduct && left.is_integer() { "*" } else { self.name() }
     }
 
     /// The kind a member name stands for.

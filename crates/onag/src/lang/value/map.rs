@@ -71,7 +71,18 @@ enum Repr {
     Small(Vec<(Value, Value)>),
     /// The entries whose keys are plain or games, found by hashing, and
     /// the others.
-    Large { trie: Trie, games: usize, others: Vec<(Value, Value)> },
+    Large(Box<Large>),
+}
+
+/// A map past [`SMALL`] entries (boxed, so a map is two words).
+#[derive(Clone)]
+struct Large {
+    /// The entries whose keys are plain or games.
+    trie: Trie,
+    /// How many of the trie's keys are games.
+    games: usize,
+    /// The other entries.
+    others: Vec<(Value, Value)>,
 }
 
 /// Where a key was found.
@@ -107,7 +118,7 @@ impl MapEntries {
     pub fn len(&self) -> usize {
         match &self.repr {
             Repr::Small(entries) => entries.len(),
-            Repr::Large { trie, others, .. } => trie.size() + others.len(),
+            Repr::Large(l) => l.trie.size() + l.others.len(),
         }
     }
 
@@ -120,9 +131,7 @@ impl MapEntries {
     pub fn iter(&self) -> Box<dyn Iterator<Item = (&Value, &Value)> + '_> {
         match &self.repr {
             Repr::Small(entries) => Box::new(entries.iter().map(|(k, v)| (k, v))),
-            Repr::Large { trie, others, .. } => {
-                Box::new(trie.iter().chain(others.iter().map(|(k, v)| (k, v))))
-            }
+            Repr::Large(l) => Box::new(l.trie.iter().chain(l.others.iter().map(|(k, v)| (k, v)))),
         }
     }
 
@@ -150,14 +159,14 @@ impl MapEntries {
             None => None,
             Some(Slot::Small(i)) => match &self.repr {
                 Repr::Small(entries) => Some(&entries[i].1),
-                Repr::Large { .. } => None,
+                Repr::Large(_) => None,
             },
             Some(Slot::Trie(k)) => match &self.repr {
-                Repr::Large { trie, .. } => trie.get(&k),
+                Repr::Large(l) => l.trie.get(&k),
                 Repr::Small(_) => None,
             },
             Some(Slot::Other(i)) => match &self.repr {
-                Repr::Large { others, .. } => Some(&others[i].1),
+                Repr::Large(l) => Some(&l.others[i].1),
                 Repr::Small(_) => None,
             },
         })
@@ -191,13 +200,13 @@ impl MapEntries {
                 }
             }
             Some(Slot::Trie(k)) => {
-                if let Repr::Large { trie, .. } = &mut self.repr {
-                    trie.insert_mut(k, value);
+                if let Repr::Large(l) = &mut self.repr {
+                    l.trie.insert_mut(k, value);
                 }
             }
             Some(Slot::Other(i)) => {
-                if let Repr::Large { others, .. } = &mut self.repr {
-                    others[i].1 = value;
+                if let Repr::Large(l) = &mut self.repr {
+                    l.others[i].1 = value;
                 }
             }
         }
@@ -214,16 +223,16 @@ impl MapEntries {
                 }
             }
             Some(Slot::Trie(k)) => {
-                if let Repr::Large { trie, games, .. } = &mut self.repr {
+                if let Repr::Large(l) = &mut self.repr {
                     if matches!(k, Value::Game(_)) {
-                        *games -= 1;
+                        l.games -= 1;
                     }
-                    trie.remove_mut(&k);
+                    l.trie.remove_mut(&k);
                 }
             }
             Some(Slot::Other(i)) => {
-                if let Repr::Large { others, .. } = &mut self.repr {
-                    others.remove(i);
+                if let Repr::Large(l) = &mut self.repr {
+                    l.others.remove(i);
                 }
             }
         }
@@ -237,11 +246,11 @@ impl MapEntries {
                 entries.push((key, value));
                 return;
             }
-            let mut large = Repr::Large {
+            let mut large = Repr::Large(Box::new(Large {
                 trie: Trie::new_with_hasher_and_ptr_kind(FxBuildHasher),
                 games: 0,
                 others: Vec::new(),
-            };
+            }));
             for (k, v) in std::mem::take(entries) {
                 push_large(&mut large, k, v);
             }
@@ -261,7 +270,8 @@ impl MapEntries {
                 }
                 Ok(None)
             }
-            Repr::Large { trie, games, others } => {
+            Repr::Large(l) => {
+                let Large { trie, games, others } = &**l;
                 if hashed(key) {
                     if let Some((k, _)) = trie.get_key_value(key) {
                         return Ok(Some(Slot::Trie(k.clone())));
@@ -291,7 +301,8 @@ impl MapEntries {
 
 /// Adds an entry whose key is not in the large map `repr`.
 fn push_large(repr: &mut Repr, key: Value, value: Value) {
-    if let Repr::Large { trie, games, others } = repr {
+    if let Repr::Large(l) = repr {
+        let Large { trie, games, others } = &mut **l;
         if hashed(&key) {
             if matches!(key, Value::Game(_)) {
                 *games += 1;
@@ -320,7 +331,8 @@ impl MapEntries {
     pub fn get_as_held(&self, key: &Value) -> Option<&Value> {
         match &self.repr {
             Repr::Small(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            Repr::Large { trie, others, .. } => {
+            Repr::Large(l) => {
+                let Large { trie, others, .. } = &**l;
                 if hashed(key) {
                     trie.get(key)
                 } else {

@@ -11,6 +11,7 @@ pub(crate) mod explicit;
 pub(crate) mod grid;
 pub(crate) mod map;
 pub(crate) mod mutable;
+pub(crate) mod number;
 pub(crate) mod number_forms;
 pub(crate) mod object;
 pub(crate) mod pattern;
@@ -30,7 +31,7 @@ use crate::lang::value::rules::Ruleset;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     /// An exact rational number, kept in lowest terms.
-    Number(BigRational),
+    Number(number::Number),
     /// `true` or `false`.
     Bool(bool),
     /// A string.
@@ -66,12 +67,12 @@ pub enum Value {
     /// full path, e.g. `"game.heap"` or `"Tiny"`.
     Builtin(String),
     /// A heap ruleset (`game.heap.Subtraction([1,3,4])`).
-    Ruleset(Ruleset),
+    Ruleset(Box<Ruleset>),
     /// A heap of `n` stones in a ruleset (`game.heap.Nim(7)`).
-    Heap(Ruleset, num_bigint::BigUint),
+    Heap(Box<(Ruleset, num_bigint::BigUint)>),
     /// A Wythoff or Fibonacci Nim position (`game.heap.Wythoff(3,5)`), or a
     /// position of a memory game or of a user's heap or coordinate ruleset.
-    Classic(crate::lang::value::rules::ClassicPosition),
+    Classic(Box<crate::lang::value::rules::ClassicPosition>),
     /// A memory game or a user's heap or coordinate ruleset
     /// (`game.heap.TakeAway(2)`, `game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1])`).
     ClassicRuleset(crate::lang::value::rules::ClassicRuleset),
@@ -175,7 +176,7 @@ impl std::hash::Hash for Value {
             Value::Game(g) => g.hash(state),
             Value::GameSet(games) => games.hash(state),
             Value::Outcome(o) => o.hash(state),
-            Value::Heap(_, n) => n.hash(state),
+            Value::Heap(h) => h.1.hash(state),
             Value::Grid(g) => g.hash(state),
             Value::Strip(s) => s.hash(state),
             Value::Map(entries) => entries.hash(state),
@@ -252,15 +253,64 @@ pub struct Closure {
 impl Value {
     /// The integer `n` as a value.
     pub fn int(n: impl Into<BigInt>) -> Value {
-        Value::Number(BigRational::from_integer(n.into()))
+        Value::Number(number::Number::from_integer(n.into()))
+    }
+
+    /// A heap ruleset as a value.
+    pub fn ruleset(rules: Ruleset) -> Value {
+        Value::Ruleset(Box::new(rules))
+    }
+
+    /// A heap of `n` under `rules` as a value.
+    pub fn heap(rules: Ruleset, n: num_bigint::BigUint) -> Value {
+        Value::Heap(Box::new((rules, n)))
+    }
+
+    /// A position of a classic ruleset as a value.
+    pub fn classic(position: crate::lang::value::rules::ClassicPosition) -> Value {
+        Value::Classic(Box::new(position))
+    }
+
+    /// The integer `n` as a value.
+    pub fn small(n: i64) -> Value {
+        Value::Number(number::Number::Small(n))
+    }
+
+    /// The number `q` as a value.
+    pub fn number(q: BigRational) -> Value {
+        Value::Number(number::Number::from_big(q))
     }
 
     /// The integer this value is, if it is one.
-    pub fn as_integer(&self) -> Option<&BigInt> {
+    pub fn as_integer(&self) -> Option<std::borrow::Cow<'_, BigInt>> {
         match self {
-            Value::Number(q) if q.is_integer() => Some(q.numer()),
+            Value::Number(q) => q.integer(),
             _ => None,
         }
+    }
+
+    /// Whether this value is an integer.
+    pub fn is_integer(&self) -> bool {
+        matches!(self, Value::Number(q) if q.is_integer())
+    }
+
+    /// The integer this value is, if it is one that fits an `i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Number(q) => q.as_i64(),
+            _ => None,
+        }
+    }
+
+    /// The integer this value is, if it is one that fits a `usize`.
+    pub fn as_usize(&self) -> Option<usize> {
+        self.as_i64().and_then(|n| usize::try_from(n).ok())
+    }
+
+    /// The integer this value is, if it is one that fits a `u64`.
+    pub fn as_u64(&self) -> Option<u64> {
+        use num_traits::ToPrimitive;
+        self.as_integer().and_then(|n| n.to_u64())
     }
 
     /// Replaces every game id in this value (inside lists, sets and
@@ -315,8 +365,10 @@ impl Value {
             Value::Function(closure) => map_closure(closure, f, seen)?,
             Value::ClassicRuleset(rules) => rules.map_games(f, seen)?,
             Value::Explicit(e) => std::sync::Arc::make_mut(e).map_games(f)?,
-            Value::Classic(crate::lang::value::rules::ClassicPosition::User(rules, _)) => {
-                rules.map_games(f, seen)?
+            Value::Classic(p) => {
+                if let crate::lang::value::rules::ClassicPosition::User(rules, _) = &mut **p {
+                    rules.map_games(f, seen)?
+                }
             }
             Value::Mutable(m) => m.map_games(f, seen)?,
             Value::Object(o) => {
@@ -473,6 +525,13 @@ pub fn write_number(out: &mut String, q: &BigRational) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Values are moved and stored by the million (a user game's
+    /// positions, a loop's variables): every variant keeps to a few words.
+    #[test]
+    fn a_value_is_a_few_words() {
+        assert!(std::mem::size_of::<Value>() <= 32);
+    }
 
     #[test]
     fn dyadic_test() {

@@ -52,6 +52,10 @@ pub struct Class {
     pub outer: Weak<Class>,
     /// The symbols it declares itself.
     pub symbols: FxHashMap<String, Symbol>,
+    /// The symbols its instances see: each name as the nearest class in
+    /// lookup order declares it (see [`visible_symbols`]), computed when
+    /// it is built.
+    pub visible: FxHashMap<String, Symbol>,
     /// The methods of each name its instances have, its own and its
     /// ancestors' (see [`Class::methods`]), computed when it is built.
     pub methods: FxHashMap<String, Arc<[Arc<Method>]>>,
@@ -170,7 +174,7 @@ impl Class {
     /// The symbol `name` as an instance of this class sees it: what the
     /// first class in lookup order that declares it declares.
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
-        self.lineage().find_map(|c| c.symbols.get(name))
+        self.visible.get(name)
     }
 
     /// The methods named `name` an instance of this class has: each
@@ -185,6 +189,21 @@ impl Class {
     pub fn slot(&self, name: &str) -> Option<usize> {
         self.slots.iter().position(|s| s == name)
     }
+}
+
+/// The symbols an instance of a class whose own symbols are `own` and
+/// whose ancestors are `ancestors` sees (see [`Class::lookup`]).
+pub fn visible_symbols(
+    own: &FxHashMap<String, Symbol>,
+    ancestors: &[Arc<Class>],
+) -> FxHashMap<String, Symbol> {
+    let mut visible = own.clone();
+    for a in ancestors {
+        for (name, symbol) in &a.symbols {
+            visible.entry(name.clone()).or_insert_with(|| symbol.clone());
+        }
+    }
+    visible
 }
 
 /// The methods each name stands for in a class whose own symbols are

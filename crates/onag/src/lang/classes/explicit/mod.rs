@@ -77,7 +77,7 @@ pub(crate) fn game(
 /// Checks that `v` can be part of an explicit game.
 fn part(ev: &Eval<'_>, v: &Value, span: Span) -> Result<()> {
     match v {
-        Value::Number(q) if crate::lang::value::is_dyadic(q) => Ok(()),
+        Value::Number(q) if crate::lang::value::is_dyadic(&q.to_big()) => Ok(()),
         Value::Game(_) | Value::Explicit(_) | Value::Loopy(_) | Value::Misere(_) => Ok(()),
         v if is_position(v) => Ok(()),
         other => Err(ev.error(
@@ -131,8 +131,8 @@ pub(crate) fn binary(
         BinOp::Sub => sum_with(ev, a, b, true, span),
         BinOp::Mul => {
             let (n, g) = match (a.as_integer(), b.as_integer()) {
-                (Some(n), _) => (n.clone(), b),
-                (_, Some(n)) => (n.clone(), a),
+                (Some(n), _) => (n.into_owned(), b),
+                (_, Some(n)) => (n.into_owned(), a),
                 _ => {
                     return Err(ev.error(
                         span,

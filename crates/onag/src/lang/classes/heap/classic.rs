@@ -113,7 +113,8 @@ fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
         return Ok(Value::ClassicRuleset(ClassicRuleset::TakeAwayBy(f.clone())));
     }
     let limit = match args {
-        [(None, Value::Number(q), _)] if q.numer().sign() == Sign::Plus => {
+        [(None, Value::Number(q), _)] if q.to_big().numer().sign() == Sign::Plus => {
+            let q = q.to_big();
             q.numer().to_u64().zip(q.denom().to_u64())
         }
         _ => None,
@@ -182,7 +183,7 @@ pub(crate) fn call_ruleset(
             ClassicPosition::User(rules.clone(), vec![m, n])
         }
     };
-    Ok(Value::Classic(position))
+    Ok(Value::classic(position))
 }
 
 /// `Wythoff(a, b)`, `Wythoff((a, b))`, `FibonacciNim(n)`,
@@ -210,7 +211,7 @@ pub(crate) fn call(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Optio
             .map(|h| ClassicPosition::FibonacciNim(h.into_iter().next().unwrap_or_default())),
         _ => return None,
     };
-    Some(position.map(Value::Classic))
+    Some(position.map(Value::classic))
 }
 
 fn outcome(o: Outcome) -> Value {
@@ -335,7 +336,7 @@ pub(crate) fn options(ev: &mut Eval<'_>, position: &ClassicPosition, span: Span)
         }
         ClassicPosition::User(rule, at) => return user_options(ev, rule, at, span),
     };
-    Ok(Value::List(out.into_iter().map(Value::Classic).collect()))
+    Ok(Value::List(out.into_iter().map(Value::classic).collect()))
 }
 
 /// The options of a position of a user's ruleset, in the order its
@@ -352,7 +353,7 @@ fn user_options(
     let heap = source.is_heap();
     let position = |(m, n): (u64, u64)| {
         let at = if heap { vec![m.into()] } else { vec![m.into(), n.into()] };
-        Value::Classic(ClassicPosition::User(rule.clone(), at))
+        Value::classic(ClassicPosition::User(rule.clone(), at))
     };
     Ok(Value::List(
         options

@@ -159,7 +159,7 @@ pub(crate) fn take_and_break(
         let offset = at.start + column;
         ev.error(Span::new(offset, offset), e.kind(), format!("TakeAndBreak: {}", e.message()))
     })?;
-    Ok(Value::Ruleset(code_ruleset(code)))
+    Ok(Value::ruleset(code_ruleset(code)))
 }
 
 /// The heap ruleset of a take-and-break code, named as CGSuite writes it
@@ -194,8 +194,7 @@ pub(crate) fn from_subtraction_set(
                 let Some(items) = ev.collection_items(v) else {
                     return Err(ev.error(*at, ErrorKind::InvalidInput, usage));
                 };
-                let numbers: Option<Vec<usize>> =
-                    items.iter().map(|x| x.as_integer().and_then(ToPrimitive::to_usize)).collect();
+                let numbers: Option<Vec<usize>> = items.iter().map(|x| x.as_usize()).collect();
                 set = Some(numbers.ok_or_else(|| ev.error(*at, ErrorKind::InvalidInput, usage))?);
             }
             ("codeDigit", Value::Str(d)) => digit = d.clone(),
@@ -215,7 +214,7 @@ pub(crate) fn from_subtraction_set(
         .ok_or_else(|| bad(ev, format!("FromSubtractionSet: \"{digit}\" is not one code digit")))?;
     let code = TakeAndBreak::from_set_with_digit(&set, single, all_but)
         .map_err(|e| bad(ev, format!("FromSubtractionSet: {}", e.message())))?;
-    Ok(Value::Ruleset(code_ruleset(code)))
+    Ok(Value::ruleset(code_ruleset(code)))
 }
 
 /// `Spawning("1-3")`: the heap form of a coin-turning rule.
@@ -236,7 +235,7 @@ pub(crate) fn spawning(
         let offset = at.start + column;
         ev.error(Span::new(offset, offset), e.kind(), format!("Spawning: {}", e.message()))
     })?;
-    Ok(Value::Ruleset(Ruleset::Spawning(rule)))
+    Ok(Value::ruleset(Ruleset::Spawning(rule)))
 }
 
 /// The heap values `g(0..=upto)` of a spawning game.
@@ -317,7 +316,7 @@ pub(crate) fn subtraction(
     let set =
         if all_but { SubtractionSet::all_but(members) } else { SubtractionSet::finite(members) };
     let set = set.map_err(|e| ev.locate(e, span))?;
-    Ok(Value::Ruleset(Ruleset::Subtraction(set)))
+    Ok(Value::ruleset(Ruleset::Subtraction(set)))
 }
 
 fn analyze(
@@ -665,7 +664,7 @@ pub(crate) fn options(
     let options = heap_options(ev, rules, heap, span)?
         .into_iter()
         .map(|heaps| {
-            let parts = heaps.into_iter().map(|h| Value::Heap(rules.clone(), BigUint::from(h)));
+            let parts = heaps.into_iter().map(|h| Value::heap(rules.clone(), BigUint::from(h)));
             crate::lang::classes::explicit::sum_of(parts.collect())
         })
         .collect();
@@ -681,7 +680,7 @@ pub(crate) fn nimber_of_position(
     span: Span,
 ) -> Result<Option<crate::game::GameId>> {
     let value = match position {
-        Value::Heap(rules, heap) => heap_value(ev, rules, heap, span)?,
+        Value::Heap(h) => heap_value(ev, &h.0, &h.1, span)?,
         Value::Classic(p) => {
             let v = crate::lang::classes::heap::classic::nim_value(ev, p, span)?;
             match v.as_integer().and_then(|n| n.to_biguint()) {
@@ -756,7 +755,7 @@ pub(crate) fn coin_row(
 pub(crate) fn ruleset_of(target: &Value) -> Option<Ruleset> {
     match target {
         Value::Builtin(path) => plain_ruleset(path.rsplit('.').next().unwrap_or(path)),
-        Value::Ruleset(rules) => Some(rules.clone()),
+        Value::Ruleset(rules) => Some((**rules).clone()),
         _ => None,
     }
 }

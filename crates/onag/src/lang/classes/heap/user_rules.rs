@@ -413,7 +413,7 @@ fn options_of(
 fn take_away(ev: &mut Eval<'_>, f: &Closure, (n, m): Key, span: Span) -> Result<Vec<Vec<Key>>> {
     let limit = ev.apply(f, vec![(None, Value::int(m), span)], span)?;
     let most = match &limit {
-        Value::Number(q) => q.floor().to_integer(),
+        Value::Number(q) => q.to_big().floor().to_integer(),
         Value::Infinity(false) => num_bigint::BigInt::from(n),
         other => {
             return Err(ev.error(
@@ -468,13 +468,18 @@ fn gen_wythoff(ev: &mut Eval<'_>, f: &Closure, (m, n): Key, span: Span) -> Resul
             return Ok(b);
         }
         let v = ev.apply(f, vec![(None, Value::int(k), span)], span)?;
-        let b = v.as_integer().and_then(num_traits::ToPrimitive::to_i128).ok_or_else(|| {
-            ev.error(
-                span,
-                ErrorKind::InvalidInput,
-                format!("GenWythoff's function gave {}; it must give an integer", v.kind_name()),
-            )
-        })?;
+        let b = v.as_integer().and_then(|n| num_traits::ToPrimitive::to_i128(&*n)).ok_or_else(
+            || {
+                ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "GenWythoff's function gave {}; it must give an integer",
+                        v.kind_name()
+                    ),
+                )
+            },
+        )?;
         bounds.insert(k, b);
         Ok(b)
     };
