@@ -22,12 +22,18 @@
 //! node, so a solver's table is only meaningful with the graph it was
 //! filled from: its owner keeps one graph, and one solver, for all of them.
 //!
+//! A graph whose positions repeat is valued as a loopy game by
+//! [`loopy_game`].
+//!
 //! Invariants: a region's and a sum's nodes are nodes of the same graph;
 //! the graph only grows (a node, once recorded, never changes but from
 //! unexplored to what it is); a value node's value is in the solver before
 //! any search reaches it.
 
 use std::sync::{Arc, RwLock};
+
+mod loopy;
+pub use loopy::loopy_game;
 
 use super::position::{PartizanPosition, Player};
 

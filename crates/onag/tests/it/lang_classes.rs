@@ -427,3 +427,68 @@ fn a_file_changed_on_disk_is_read_again() {
     assert_eq!(session.run_to_string("Changing.Value", &budget()).unwrap(), "2");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The loopy-game file of `PassSubtraction(left, right)` from a heap of
+/// `heap`: each heap with its moves, a pass while the heap is not empty.
+fn pass_subtraction_file(left: &[u32], right: &[u32], heap: u32) -> String {
+    let moves = |set: &[u32], n: u32| {
+        let mut out: Vec<String> =
+            set.iter().filter(|&&k| k <= n).map(|k| format!("p{}", n - k)).collect();
+        if n > 0 {
+            out.push(format!("p{n}"));
+        }
+        out.join(" ")
+    };
+    (0..=heap).rev().map(|n| format!("p{n}: {} | {}\n", moves(left, n), moves(right, n))).collect()
+}
+
+/// The loopy value of a loopy-game file, as onag prints it.
+fn file_value(text: &str) -> String {
+    let file = onag::loopy::partizan::file::parse_loopy_file(text, "test").unwrap();
+    let value = onag::loopy::partizan::SidedValue::of(&file.game, &budget()).unwrap();
+    let mut arena = onag::game::Arena::new();
+    onag::loopy::partizan::print::print_value(&value, &mut arena, &budget()).unwrap()
+}
+
+#[test]
+fn a_loopy_game_declared_in_cgscript_has_the_value_of_its_graph() {
+    let mut rng = StdRng::seed_from_u64(37);
+    let mut session = session();
+    for _ in 0..12 {
+        let mut set = || -> Vec<u32> {
+            let s: Vec<u32> = (1..=3).filter(|_| rng.gen_bool(0.5)).collect();
+            if s.is_empty() { vec![1] } else { s }
+        };
+        let (left, right) = (set(), set());
+        let ruleset = format!("mine.PassSubtraction({left:?}, {right:?})").replace(' ', "");
+        for heap in 0..6 {
+            let mine = eval(&mut session, &format!("{ruleset}({heap}).GameValue"));
+            assert_eq!(
+                mine,
+                file_value(&pass_subtraction_file(&left, &right, heap)),
+                "{ruleset}({heap})"
+            );
+        }
+        // A sum of positions is valued as one game: the sum of the values.
+        let sum = eval(&mut session, &format!("({ruleset}(4) + {ruleset}(2) + *).GameValue"));
+        let added =
+            eval(&mut session, &format!("{ruleset}(4).GameValue + {ruleset}(2).GameValue + *"));
+        assert_eq!(sum, added, "{ruleset}(4) + {ruleset}(2) + *");
+    }
+    check(
+        &[
+            "mine.PassSubtraction([1],[2])(2).CanonicalForm",
+            "mine.PassSubtraction([1],[2])(3).GameValue",
+            "mine.PassSubtraction([1],[2])(3).OutcomeClass",
+            "mine.PassSubtraction([1,2],[1])(0).OutcomeClass",
+            "mine.PassSubtraction([2],[1])(1).OutcomeClass",
+        ],
+        expect![[r#"
+            mine.PassSubtraction([1],[2])(2).CanonicalForm => error: 1:34: CanonicalForm needs a game that ends, and a position of this one can be reached from itself (a loopy game: ask for GameValue)
+            mine.PassSubtraction([1],[2])(3).GameValue => on & Miny(over)
+            mine.PassSubtraction([1],[2])(3).OutcomeClass => D
+            mine.PassSubtraction([1,2],[1])(0).OutcomeClass => P
+            mine.PassSubtraction([2],[1])(1).OutcomeClass => R
+        "#]],
+    );
+}

@@ -67,6 +67,45 @@ pub(crate) fn canonical_form(ev: &mut Eval<'_>, position: &Value, span: Span) ->
         .map_err(|e| loopy_error(ev, e, "CanonicalForm", span))
 }
 
+/// `GameValue` of `position`, a game declared in CGScript: its canonical
+/// form when it ends, else its loopy value (a stopper or a sided value),
+/// as CGSuite gives it.
+pub(crate) fn game_value(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<Value> {
+    if play_of(position) == Play::Impartial {
+        return canonical_form(ev, position, span).map(|g| ev.game_value(g));
+    }
+    let node = explore(ev, position, Play::Partizan, span)?;
+    let graph = ev.state.user_games.graph.clone();
+    let budget = ev.budget.clone();
+    let state = &mut *ev.state;
+    state.solvers.set_budget(budget.clone());
+    let solver = state.solvers.get::<UserPosition>();
+    match solver.value(&mut state.arena, &UserPosition::new(&graph, node)) {
+        Ok(g) => return Ok(ev.game_value(g)),
+        Err(e) if e.kind() == ErrorKind::Cycle => {}
+        Err(e) => return Err(ev.locate(e, span)),
+    }
+    // The game of each value node (an option written as a value).
+    let mut values: Vec<Option<crate::game::GameId>> = vec![None; graph.len()];
+    for (n, slot) in values.iter_mut().enumerate() {
+        if graph.node(n as NodeId) == Node::Value {
+            let v = ev.state.user_games.values[n].clone();
+            *slot = Some(ev.game_of(&v, span, "an option")?);
+        }
+    }
+    let game = crate::ruleset::user::loopy_game(
+        &graph,
+        node,
+        &mut ev.state.arena,
+        &|n| values.get(n as usize).copied().flatten(),
+        &budget,
+    )
+    .map_err(|e| ev.locate(e, span))?;
+    let sided =
+        crate::loopy::partizan::SidedValue::of(&game, &budget).map_err(|e| ev.locate(e, span))?;
+    crate::lang::classes::loopy::of_sided(ev, sided, span)
+}
+
 /// The nim value of `position`, an impartial game declared in CGScript.
 pub(crate) fn nim_value(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<u64> {
     let node = explore(ev, position, Play::Impartial, span)?;
@@ -173,6 +212,17 @@ fn loopy_error(ev: &Eval<'_>, e: crate::Error, member: &str, span: Span) -> crat
         );
     }
     ev.locate(e, span)
+}
+
+/// Whether `v` is a sum kept as written with a position of a game
+/// declared in CGScript among its parts.
+pub(crate) fn is_user_sum(v: &Value) -> bool {
+    if !matches!(v, Value::Explicit(e) if matches!(**e, Explicit::Sum(..))) {
+        return false;
+    }
+    let mut parts = Vec::new();
+    sum_parts(v, &mut parts);
+    parts.iter().any(crate::lang::value::is_game_object)
 }
 
 /// The parts of a sum kept as written (`a + b + c`), in order.

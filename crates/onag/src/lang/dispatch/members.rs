@@ -309,6 +309,11 @@ pub(crate) fn member(
             return result;
         }
     }
+    // A sum of positions of games declared in CGScript may repeat: its
+    // value is the engine's, loopy or not.
+    if name == "GameValue" && plain.is_empty() && crate::lang::classes::user::is_user_sum(&target) {
+        return crate::lang::classes::user::game_value(ev, &target, span);
+    }
     if let Some(value) = position_value(ev, &target, name, span)? {
         return member(
             ev,

@@ -39,12 +39,21 @@ pub(crate) fn external(
                 Err(e) => Err(e),
             }
         }
-        ("game.Game", "CanonicalForm") | ("game.Game", "GameValue") => {
+        ("game.Game", "CanonicalForm") => {
             user::canonical_form(ev, receiver, span).map(|g| ev.game_value(g))
         }
-        ("game.Game", "OutcomeClass") => user::canonical_form(ev, receiver, span)
-            .and_then(|g| ev.arena(span, |a| a.outcome(g)))
-            .map(Value::Outcome),
+        ("game.Game", "GameValue") => user::game_value(ev, receiver, span),
+        ("game.Game", "OutcomeClass") => match user::game_value(ev, receiver, span) {
+            // A loopy game: its outcome with draws.
+            Ok(Value::Loopy(sided)) => {
+                sided.outcome(ev.budget).map(Value::LoopyOutcome).map_err(|e| ev.locate(e, span))
+            }
+            Ok(value) => ev
+                .game_of(&value, span, "OutcomeClass")
+                .and_then(|g| ev.arena(span, |a| a.outcome(g)))
+                .map(Value::Outcome),
+            Err(e) => Err(e),
+        },
         ("game.Game", "LeftWinningMoves") => winning_moves(ev, receiver, Player::Left, span),
         ("game.Game", "RightWinningMoves") => winning_moves(ev, receiver, Player::Right, span),
         ("game.ImpartialGame", "NimValue") => user::nim_value(ev, receiver, span).map(Value::int),
