@@ -14,6 +14,7 @@ from ._onag import (
     GrundySequence as GrundySequence,
     InvalidInput as InvalidInput,
     LimitExceeded as LimitExceeded,
+    LoopyValue as LoopyValue,
     ParseError as ParseError,
     Position as Position,
     Thermograph as Thermograph,

@@ -28,6 +28,15 @@ class Thermograph:
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
 
+class LoopyValue:
+    """The value of a game whose positions repeat: a stopper or
+    ``onside & offside``, printed as CGSuite prints it."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def is_stopper(self) -> bool: ...
+
 class Game:
     """A short game in canonical form: Game("{2|1}"), Game(3)."""
 
@@ -223,6 +232,13 @@ def user_nim_value(
     max_memory: Optional[_Size] = None,
     timeout: Optional[float] = None,
 ) -> int: ...
+def user_game_value(
+    position: Any,
+    *,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[_Size] = None,
+    timeout: Optional[float] = None,
+) -> Union[Game, LoopyValue]: ...
 def user_values(
     options: List[Any],
     impartial: bool,

@@ -26,7 +26,7 @@ little. Exceptions raised in the methods reach the caller as they are;
 Ctrl-C raises ``KeyboardInterrupt``.
 """
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 from . import _onag
 
@@ -86,14 +86,20 @@ class PartizanGame:
         return self.value()
 
     @property
-    def game_value(self) -> _onag.Game:
-        """The value: the canonical form of a game that ends."""
-        return self.value()
+    def game_value(self) -> Union[_onag.Game, _onag.LoopyValue]:
+        """The value: the canonical form of a game that ends (an
+        ``onag.Game``), else its loopy value (an ``onag.LoopyValue``, a
+        stopper or ``onside & offside``)."""
+        if self._impartial:
+            return self.value()
+        return _onag.user_game_value(self)
 
     @property
     def outcome(self) -> str:
-        """The outcome class: ``"L"``, ``"R"``, ``"N"`` or ``"P"``."""
-        return self.canonical_form.outcome
+        """The outcome class: ``"L"``, ``"R"``, ``"N"`` or ``"P"``; for a
+        game whose positions repeat, also ``"D"`` (a draw) and CGSuite's
+        other loopy classes."""
+        return self.game_value.outcome
 
     @property
     def nim_value(self) -> Optional[int]:

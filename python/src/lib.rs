@@ -9,6 +9,7 @@ mod game;
 mod graph;
 mod impartial;
 mod limits;
+mod loopy;
 mod nimber;
 mod rulesets;
 mod thermograph;
@@ -22,6 +23,7 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<game::Game>()?;
     m.add_class::<thermograph::Thermograph>()?;
+    m.add_class::<loopy::LoopyValue>()?;
     m.add_class::<calc::Calculator>()?;
     m.add_class::<impartial::GrundySequence>()?;
     m.add_class::<rulesets::Position>()?;
@@ -38,5 +40,6 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(user::user_value, m)?)?;
     m.add_function(wrap_pyfunction!(user::user_nim_value, m)?)?;
     m.add_function(wrap_pyfunction!(user::user_values, m)?)?;
+    m.add_function(wrap_pyfunction!(user::user_game_value, m)?)?;
     Ok(())
 }

@@ -329,6 +329,55 @@ pub fn user_value(
     Ok(Game { id })
 }
 
+/// The value of a position or a sum of a partizan game defined in Python:
+/// its canonical form (an `onag.Game`) when it ends, else its loopy value
+/// (an `onag.LoopyValue`).
+#[pyfunction]
+#[pyo3(signature = (position, *, max_positions=None, max_memory=None, timeout=None))]
+pub fn user_game_value(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    max_positions: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+) -> PyResult<Py<PyAny>> {
+    let limits = Limits::new(max_positions, max_memory, timeout)?;
+    let mut walk = walk(&limits, Play::Partizan);
+    let root = explore(py, position, &mut walk)?;
+    let (graph, values) = {
+        let g = games();
+        let mut values: FxHashMap<NodeId, GameId> = FxHashMap::default();
+        for (&game, &node) in &g.values {
+            values.insert(node, game);
+        }
+        (g.graph.clone(), values)
+    };
+    let budget = walk.budget.clone();
+    let value = py
+        .detach(|| -> onag::Result<Result<GameId, onag::loopy::partizan::SidedValue>> {
+            let mut engine = engine::lock();
+            engine.solvers.set_budget(budget.clone());
+            let engine::Engine { session, solvers, .. } = &mut *engine;
+            let arena = session.arena();
+            arena.set_budget(budget.clone());
+            match solvers.get::<UserPosition>().value(arena, &UserPosition::new(&graph, root)) {
+                Ok(g) => return Ok(Ok(g)),
+                Err(e) if e.kind() == onag::ErrorKind::Cycle => {}
+                Err(e) => return Err(e),
+            }
+            let value_of = |n: NodeId| values.get(&n).copied();
+            let game = onag::ruleset::user::loopy_game(&graph, root, arena, &value_of, &budget)?;
+            Ok(Err(onag::loopy::partizan::SidedValue::of(&game, &budget)?))
+        })
+        .map_err(to_py)?;
+    match value {
+        Ok(id) => Ok(Py::new(py, Game { id })?.into_any()),
+        Err(sided) => {
+            Ok(Py::new(py, crate::loopy::LoopyValue::new(sided).map_err(to_py)?)?.into_any())
+        }
+    }
+}
+
 /// The nim value of a position of an impartial game (or a sum of them).
 fn nim_value(py: Python<'_>, position: &Bound<'_, PyAny>, limits: &Limits) -> PyResult<u64> {
     let mut walk = walk(limits, Play::Impartial);

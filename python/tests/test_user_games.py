@@ -250,6 +250,68 @@ def test_a_game_that_repeats_has_no_canonical_form():
         Loop().canonical_form
 
 
+class PassSub(onag.PartizanGame):
+    """Partizan subtraction in which the player to move may also pass
+    while the heap is not empty: positions repeat."""
+
+    def __init__(self, n, left, right):
+        self.n, self.left, self.right = n, tuple(left), tuple(right)
+
+    def _moves(self, amounts):
+        moves = [PassSub(self.n - k, self.left, self.right) for k in amounts if k <= self.n]
+        return moves + [self] if self.n > 0 else moves
+
+    def left_options(self):
+        return self._moves(self.left)
+
+    def right_options(self):
+        return self._moves(self.right)
+
+    def __eq__(self, other):
+        return isinstance(other, PassSub) and (self.n, self.left, self.right) == (
+            other.n,
+            other.left,
+            other.right,
+        )
+
+    def __hash__(self):
+        return hash((self.n, self.left, self.right))
+
+
+def test_a_game_that_repeats_has_a_loopy_game_value():
+    class Loop(onag.PartizanGame):
+        def left_options(self):
+            return [Loop()]
+
+        def right_options(self):
+            return []
+
+        def __eq__(self, other):
+            return isinstance(other, Loop)
+
+        def __hash__(self):
+            return 5
+
+    value = Loop().game_value
+    assert isinstance(value, onag.LoopyValue)
+    assert str(value) == "on" and value.is_stopper and Loop().outcome == "L"
+    # The same game as a CGScript class gives the same values.
+    calc = onag.Calculator(lib=[str(CLASSES)])
+    rng = random.Random(38)
+    for _ in range(6):
+        left = sorted(rng.sample([1, 2, 3], rng.randint(1, 2)))
+        right = sorted(rng.sample([1, 2, 3], rng.randint(1, 2)))
+        ruleset = f"mine.PassSubtraction({left}, {right})".replace(" ", "")
+        for n in range(5):
+            mine = PassSub(n, left, right)
+            assert str(mine.game_value) == calc(f"{ruleset}({n}).GameValue"), (ruleset, n)
+            assert mine.outcome == calc(f"{ruleset}({n}).OutcomeClass"), (ruleset, n)
+        total = (PassSub(3, left, right) + PassSub(1, left, right)).game_value
+        assert str(total) == calc(f"({ruleset}(3) + {ruleset}(1)).GameValue")
+    # A game that ends keeps its canonical form.
+    assert PassSub(0, [1], [2]).game_value == onag.Game(0)
+
+
 def test_limits_stop_a_search():
     big = Domineering.parse("......|......|......|......")
     with pytest.raises(onag.LimitExceeded, match="max_positions="):
