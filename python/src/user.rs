@@ -227,6 +227,9 @@ fn items<'py>(v: Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny
 fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, walk: &mut Walk) -> PyResult<NodeId> {
     let mut stack = Vec::new();
     let root = term(py, root, walk, &mut stack)?;
+    // The parts `components()` gave are regions: they are not split again
+    // (a part that could split is still valued right, from its options).
+    let mut parts_given: rustc_hash::FxHashSet<NodeId> = Default::default();
     while let Some(id) = stack.pop() {
         let (graph, position) = {
             let g = games();
@@ -237,7 +240,11 @@ fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, walk: &mut Walk) -> PyResult
         }
         let Some(position) = position else { continue };
         let position = position.bind(py);
-        let parts = items(position.call_method0("components")?, "components()")?;
+        let parts = if parts_given.contains(&id) {
+            vec![position.clone()]
+        } else {
+            items(position.call_method0("components")?, "components()")?
+        };
         let whole = parts.len() == 1 && (parts[0].is(position) || parts[0].eq(position)?);
         let node = if whole {
             match walk.play {
@@ -269,6 +276,7 @@ fn explore(py: Python<'_>, root: &Bound<'_, PyAny>, walk: &mut Walk) -> PyResult
             for p in &parts {
                 ids.push(term(py, p, walk, &mut stack)?);
             }
+            parts_given.extend(ids.iter().copied());
             Node::Sum(ids.into())
         };
         graph.set(id, node);

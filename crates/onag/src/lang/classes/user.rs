@@ -245,6 +245,9 @@ fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Resul
     let mut stack = Vec::new();
     let root = term(ev, position, play, span, &mut stack)?;
     let mut explored = 0u64;
+    // The parts `Decomposition` gave are regions: they are not split again
+    // (a part that could split is still valued right, from its options).
+    let mut parts_given: rustc_hash::FxHashSet<NodeId> = Default::default();
     while let Some(id) = stack.pop() {
         let graph = ev.state.user_games.graph.clone();
         if !graph.is_unexplored(id) {
@@ -262,7 +265,8 @@ fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Resul
                 .map_err(|e| ev.locate(e, span))?;
         }
         let p = ev.state.user_games.values[id as usize].clone();
-        let parts = decomposition(ev, &p, span)?;
+        let parts =
+            if parts_given.contains(&id) { vec![p.clone()] } else { decomposition(ev, &p, span)? };
         let node = if parts.len() == 1 && parts[0] == p {
             let (left, right) = match play {
                 Play::Impartial => {
@@ -280,7 +284,9 @@ fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Resul
             };
             Node::Region { left: left.into(), right: right.into() }
         } else {
-            Node::Sum(terms(ev, &parts, play, span, &mut stack)?.into())
+            let ids = terms(ev, &parts, play, span, &mut stack)?;
+            parts_given.extend(ids.iter().copied());
+            Node::Sum(ids.into())
         };
         graph.set(id, node);
     }
