@@ -492,3 +492,16 @@ fn a_loopy_game_declared_in_cgscript_has_the_value_of_its_graph() {
         "#]],
     );
 }
+
+/// The memory a game declared in CGScript holds counts its positions as
+/// they are (instances, boards), so a memory limit stops the search.
+#[test]
+fn a_memory_limit_stops_a_user_game() {
+    let mut session = session();
+    let budget = Budget::unlimited().with_max_memory(16 << 20);
+    let err = session
+        .run_to_string("mine.Domineering(Grid.Empty(5,5)).CanonicalForm", &budget)
+        .expect_err("the search needs more than 16 MiB");
+    assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
+    assert!(err.to_string().contains("raise --max-memory"), "{err}");
+}

@@ -256,8 +256,10 @@ fn explore(ev: &mut Eval<'_>, position: &Value, play: Play, span: Span) -> Resul
         ev.tick(span)?;
         explored += 1;
         if explored % 256 == 0 {
+            let solver = ev.state.solvers.get::<UserPosition>().memory_bytes()
+                + ev.state.solvers.get::<UserImpartialPosition>().memory_bytes();
             let games = &ev.state.user_games;
-            let bytes = games.bytes() + ev.state.arena.memory_bytes();
+            let bytes = games.bytes() + ev.state.arena.memory_bytes() + solver;
             let added = games.values.len().saturating_sub(ev.user_positions_before);
             ev.budget
                 .check_positions(added as u64)

@@ -61,6 +61,8 @@ pub(crate) struct UserGames {
     index: hashbrown::HashTable<crate::ruleset::user::NodeId>,
     /// What each node stands for: the position, or the game value.
     pub(crate) values: Vec<Value>,
+    /// The heap bytes the values hold, about ([`Value::heap_bytes`]).
+    held: u64,
 }
 
 impl Default for UserGames {
@@ -69,6 +71,7 @@ impl Default for UserGames {
             graph: crate::ruleset::user::GameGraph::new(),
             index: hashbrown::HashTable::new(),
             values: Vec::new(),
+            held: 0,
         }
     }
 }
@@ -88,6 +91,7 @@ impl UserGames {
     ) -> crate::ruleset::user::NodeId {
         let id = self.graph.push(node);
         let hash = hash_of(&v);
+        self.held += v.heap_bytes() as u64;
         self.values.push(v);
         let values = &self.values;
         self.index.insert_unique(hash, id, |&n| hash_of(&values[n as usize]));
@@ -101,8 +105,7 @@ impl UserGames {
             + (self.index.capacity() * (std::mem::size_of::<crate::ruleset::user::NodeId>() + 1))
                 as u64
             + (self.values.capacity() * std::mem::size_of::<Value>()) as u64
-            + (self.values.len() * std::mem::size_of::<crate::lang::value::object::Instance>())
-                as u64
+            + self.held
     }
 }
 

@@ -281,6 +281,42 @@ impl Value {
         Value::Number(number::Number::from_big(q))
     }
 
+    /// About how many bytes of the heap this value holds beyond its own
+    /// 32 (for memory limits: instances, grids, strips, strings, lists
+    /// and maps; an instance's enclosing instance is shared and not
+    /// counted; nesting past a few levels is counted at one word).
+    pub fn heap_bytes(&self) -> usize {
+        self.heap_bytes_within(4)
+    }
+
+    fn heap_bytes_within(&self, depth: usize) -> usize {
+        const VALUE: usize = std::mem::size_of::<Value>();
+        if depth == 0 {
+            return 8;
+        }
+        let items = |items: &[Value]| -> usize {
+            items.iter().map(|v| VALUE + v.heap_bytes_within(depth - 1)).sum()
+        };
+        match self {
+            Value::Object(o) => std::mem::size_of::<object::Instance>() + 16 + items(&o.fields),
+            Value::Grid(g) => std::mem::size_of::<grid::Grid>() + 16 + g.cells.capacity(),
+            Value::Strip(s) => 40 + s.capacity(),
+            Value::Str(s) | Value::Builtin(s) | Value::Genus(s) | Value::Output(s) => s.capacity(),
+            Value::List(v) | Value::Set(v) => items(v),
+            Value::Pair(a, b) => {
+                2 * VALUE + a.heap_bytes_within(depth - 1) + b.heap_bytes_within(depth - 1)
+            }
+            Value::Map(m) => m
+                .iter()
+                .map(|(k, v)| {
+                    2 * VALUE + k.heap_bytes_within(depth - 1) + v.heap_bytes_within(depth - 1)
+                })
+                .sum(),
+            Value::Number(number::Number::Big(_)) => 80,
+            _ => 0,
+        }
+    }
+
     /// The integer this value is, if it is one.
     pub fn as_integer(&self) -> Option<std::borrow::Cow<'_, BigInt>> {
         match self {
