@@ -505,3 +505,12 @@ fn a_memory_limit_stops_a_user_game() {
     assert_eq!(err.kind(), onag::ErrorKind::LimitExceeded, "{err}");
     assert!(err.to_string().contains("raise --max-memory"), "{err}");
 }
+
+/// A static method overrides nothing, so it needs no `override` (as in
+/// CGSuite's Turning, whose `static def Eval(code as String)` stands
+/// beside StripRuleset's `Eval(str as String)`).
+#[test]
+fn a_static_method_overrides_nothing() {
+    let mut session = session();
+    assert_eq!(eval(&mut session, "mine.StaticMaker.Eval(\"ok\")"), "\"ok\"");
+}

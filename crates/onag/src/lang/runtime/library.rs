@@ -720,8 +720,16 @@ fn check_overrides(
         let Decl::Method(m) = d else { continue };
         let Some(Symbol::Methods(own)) = class.symbols.get(&m.name) else { continue };
         let Some(method) = own.iter().find(|o| o.span == m.name_span) else { continue };
+        // A static method belongs to its class: it neither overrides an
+        // instance method nor is overridden by one (CGSuite's Turning has
+        // `static def Eval(code as String)` beside StripRuleset's Eval).
+        if method.modifiers.is_static && !m.modifiers.overrides {
+            continue;
+        }
         let overridden = class.ancestors.iter().find_map(|a| match a.symbols.get(&m.name) {
-            Some(Symbol::Methods(ms)) => ms.iter().find(|o| same_signature(o, method)).cloned(),
+            Some(Symbol::Methods(ms)) => {
+                ms.iter().find(|o| !o.modifiers.is_static && same_signature(o, method)).cloned()
+            }
             _ => None,
         });
         match (overridden, m.modifiers.overrides) {
