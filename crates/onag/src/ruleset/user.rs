@@ -14,6 +14,8 @@
 //!   `{1|0}`), whose canonical form the caller records in the solver with
 //!   [`Solver::insert_value`](super::Solver::insert_value) before asking
 //!   for a value that reaches it;
+//! - **loopy**: a loopy game given by its value (a stopper such as `off`),
+//!   which only the loopy valuation reads;
 //! - **unexplored**: a node whose position has been met but not yet asked
 //!   for its options.
 //!
@@ -56,6 +58,11 @@ pub enum Node {
     Sum(Box<[NodeId]>),
     /// A game given by its value (see the module doc).
     Value,
+    /// A loopy game given by its value, a stopper (an option or part
+    /// written as `off` or `over`). Only [`loopy_game`] values it: a search
+    /// for the value of a game that ends must not reach it (see
+    /// [`GameGraph::reaches_loopy`]).
+    Loopy(Arc<crate::loopy::partizan::LoopyGame>),
 }
 
 /// The positions of a game supplied by its caller, shared by every
@@ -69,6 +76,8 @@ pub enum Node {
 pub struct GameGraph {
     nodes: RwLock<Vec<Node>>,
     lists: std::sync::atomic::AtomicUsize,
+    /// Whether any node is [`Node::Loopy`].
+    loopy: std::sync::atomic::AtomicBool,
 }
 
 /// How many node ids `node`'s lists hold.
@@ -76,7 +85,7 @@ fn list_len(node: &Node) -> usize {
     match node {
         Node::Region { left, right } => left.len() + right.len(),
         Node::Sum(parts) => parts.len(),
-        Node::Unexplored | Node::Value => 0,
+        Node::Unexplored | Node::Value | Node::Loopy(_) => 0,
     }
 }
 
@@ -103,6 +112,7 @@ impl GameGraph {
 
     /// A new node that is `node`.
     pub fn push(&self, node: Node) -> NodeId {
+        self.note_loopy(&node);
         let mut nodes = self.write();
         self.lists.fetch_add(list_len(&node), std::sync::atomic::Ordering::Relaxed);
         nodes.push(node);
@@ -111,6 +121,7 @@ impl GameGraph {
 
     /// Records what an unexplored node is.
     pub fn set(&self, id: NodeId, node: Node) {
+        self.note_loopy(&node);
         if let Some(slot) = self.write().get_mut(id as usize) {
             let added = list_len(&node);
             let removed = list_len(slot);
@@ -129,6 +140,51 @@ impl GameGraph {
     /// copying it.
     pub fn is_unexplored(&self, id: NodeId) -> bool {
         matches!(self.read().get(id as usize), None | Some(Node::Unexplored))
+    }
+
+    fn note_loopy(&self, node: &Node) {
+        if matches!(node, Node::Loopy(_)) {
+            self.loopy.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Whether node `id` is a game given by its value ([`Node::Value`]).
+    pub fn is_value(&self, id: NodeId) -> bool {
+        matches!(self.read().get(id as usize), Some(Node::Value))
+    }
+
+    /// The nodes reachable from `root` (itself included) through options
+    /// and parts, each once, in the order met.
+    pub fn reachable(&self, root: NodeId) -> Vec<NodeId> {
+        let nodes = self.read();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut order = Vec::new();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
+            }
+            order.push(n);
+            match nodes.get(n as usize) {
+                Some(Node::Region { left, right }) => {
+                    stack.extend(left.iter().chain(right.iter()).copied());
+                }
+                Some(Node::Sum(parts)) => stack.extend(parts.iter().copied()),
+                _ => {}
+            }
+        }
+        order
+    }
+
+    /// Whether a [`Node::Loopy`] can be reached from `root`: then only
+    /// [`loopy_game`] can value it.
+    pub fn reaches_loopy(&self, root: NodeId) -> bool {
+        if !self.loopy.load(std::sync::atomic::Ordering::Relaxed) {
+            return false;
+        }
+        let reachable = self.reachable(root);
+        let nodes = self.read();
+        reachable.iter().any(|&n| matches!(nodes.get(n as usize), Some(Node::Loopy(_))))
     }
 
     /// Bytes the graph holds, for the memory limit.

@@ -396,7 +396,7 @@ fn bad_classes_are_one_located_error_each() {
             bad.NotAList(1).CanonicalForm => error: 1:17: Options of bad.NotAList.Position must be a list of games, not an integer
             bad.NotAGame(1).CanonicalForm => error: 1:17: an option needs a game, not a string
             bad.BadParts(1).CanonicalForm => error: 1:17: Decomposition of bad.BadParts.Position must be a list of games, not an integer
-            bad.Loopy(1).CanonicalForm => error: 1:14: CanonicalForm needs a game that ends, and a position of this one can be reached from itself (a loopy game: ask for GameValue)
+            bad.Loopy(1).CanonicalForm => error: 1:14: That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.
             bad.NoOptions(1).CanonicalForm => error: 1:18: a class that extends Game must define Options(player as Player) (at <onag>/game/Game.cgs:10:36)
             bad.Typed.Half("x") => error: 1:16: Argument `x` (in call to `bad.Typed.Half`) has type `cgsuite.lang.String`, which does not match expected type `game.Integer`
             bad.Typed.Check(1) => error: 1:17: Unknown class in parameter declaration: `NoSuchClass`
@@ -484,7 +484,7 @@ fn a_loopy_game_declared_in_cgscript_has_the_value_of_its_graph() {
             "mine.PassSubtraction([2],[1])(1).OutcomeClass",
         ],
         expect![[r#"
-            mine.PassSubtraction([1],[2])(2).CanonicalForm => error: 1:34: CanonicalForm needs a game that ends, and a position of this one can be reached from itself (a loopy game: ask for GameValue)
+            mine.PassSubtraction([1],[2])(2).CanonicalForm => error: 1:34: That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.
             mine.PassSubtraction([1],[2])(3).GameValue => on & Miny(over)
             mine.PassSubtraction([1],[2])(3).OutcomeClass => D
             mine.PassSubtraction([1,2],[1])(0).OutcomeClass => P
@@ -513,4 +513,97 @@ fn a_memory_limit_stops_a_user_game() {
 fn a_static_method_overrides_nothing() {
     let mut session = session();
     assert_eq!(eval(&mut session, "mine.StaticMaker.Eval(\"ok\")"), "\"ok\"");
+}
+
+#[test]
+fn an_enum_has_its_elements_in_order_with_their_names() {
+    check(
+        &[
+            "[mine.Suit.Hearts, mine.Suit.Hearts.IsRed, mine.Suit.Spades.IsRed]",
+            "[mine.Suit.Clubs.Ordinal, mine.Suit.Spades.Literal]",
+            "[mine.Suit.Clubs == mine.Suit.Clubs, mine.Suit.Clubs == mine.Suit.Spades]",
+            "{mine.Suit.Spades, mine.Suit.Clubs, mine.Suit.Hearts}",
+            "[Icon.Blank, Icon.BlackStone.Ordinal, Icon.WhiteQueen.Class]",
+            "mine.Suit()",
+            "mine.Suit.Hearts(1)",
+            "cgsuite.util.output.GridOutput(Grid.Empty(1, 2), [Icon.Blank], \"Board(\\\"..\\\")\")",
+        ],
+        expect![[r#"
+            [mine.Suit.Hearts, mine.Suit.Hearts.IsRed, mine.Suit.Spades.IsRed] => [Hearts,true,false]
+            [mine.Suit.Clubs.Ordinal, mine.Suit.Spades.Literal] => [0,"Spades"]
+            [mine.Suit.Clubs == mine.Suit.Clubs, mine.Suit.Clubs == mine.Suit.Spades] => [true,false]
+            {mine.Suit.Spades, mine.Suit.Clubs, mine.Suit.Hearts} => {Clubs,Hearts,Spades}
+            [Icon.Blank, Icon.BlackStone.Ordinal, Icon.WhiteQueen.Class] => [Blank,1,⟪cgsuite.util.Icon⟫]
+            mine.Suit() => error: 1:6: No method `Eval` for class: `mine.Suit`
+            mine.Suit.Hearts(1) => error: 1:11: No method `Eval` for class: `mine.Suit`
+            cgsuite.util.output.GridOutput(Grid.Empty(1, 2), [Icon.Blank], "Board(\"..\")") => Board("..")
+        "#]],
+    );
+}
+
+/// A package's `constants.cgs` names values its classes see by their
+/// short names and that are `package.Name` from anywhere, as CGSuite's
+/// packages do (`game.grid.FoxAndGeese` is `GenFoxAndGeese()`).
+#[test]
+fn a_package_declares_its_constants() {
+    check(
+        &[
+            "mine.GooseSteps",
+            "mine.NarrowFoxAndGeese({(3,1),(3,3)}, (1,1)).GameValue",
+            "mine.NarrowFoxAndGeese.width",
+        ],
+        expect![[r#"
+            mine.GooseSteps => [(-1,-1),(-1,1)]
+            mine.NarrowFoxAndGeese({(3,1),(3,3)}, (1,1)).GameValue => {2|0}
+            mine.NarrowFoxAndGeese.width => 4
+        "#]],
+    );
+}
+
+/// A part given as a loopy value (`[off]` for a fox that has escaped) is
+/// valued with the rest: Fox and Geese as a class against the built-in
+/// ruleset, on random positions.
+#[test]
+fn a_loopy_value_as_a_part_agrees_with_the_built_in_fox_and_geese() {
+    let mut rng = StdRng::seed_from_u64(38);
+    let mut session = session();
+    // A square with row + col even, its row in `rows`.
+    let square = |rng: &mut StdRng, rows: std::ops::RangeInclusive<i32>| {
+        let row: i32 = rng.gen_range(rows);
+        let col = 2 * rng.gen_range(0..4) + 1 + (row + 1) % 2;
+        (row, col)
+    };
+    let mut values = std::collections::BTreeSet::new();
+    for _ in 0..16 {
+        let fox = square(&mut rng, 1..=2);
+        let mut geese: Vec<(i32, i32)> = Vec::new();
+        let count = rng.gen_range(2..=3);
+        while geese.len() < count {
+            let s = square(&mut rng, 2..=4);
+            if s != fox && !geese.contains(&s) {
+                geese.push(s);
+            }
+        }
+        let geese: Vec<String> = geese.iter().map(|(r, c)| format!("({r},{c})")).collect();
+        let position = format!("{{{}}}, ({},{})", geese.join(","), fox.0, fox.1);
+        let user = eval(&mut session, &format!("mine.FoxAndGeese()({position}).GameValue"));
+        let built_in = eval(&mut session, &format!("game.grid.FoxAndGeese({position}).GameValue"));
+        assert_eq!(user, built_in, "{position}");
+        values.insert(user);
+    }
+    assert!(values.len() >= 4, "the positions give few values: {values:?}");
+    check(
+        &[
+            "mine.FoxAndGeese()({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue",
+            "mine.FoxAndGeese()({(2,2)}, (3,3)).GameValue",
+            "mine.FoxAndGeese()({(2,2)}, (3,3)).CanonicalForm",
+            "mine.FoxAndGeese()({(2,2)}, (3,3)).OutcomeClass",
+        ],
+        expect![[r#"
+            mine.FoxAndGeese()({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue => {4*|7/2}
+            mine.FoxAndGeese()({(2,2)}, (3,3)).GameValue => off
+            mine.FoxAndGeese()({(2,2)}, (3,3)).CanonicalForm => error: 1:36: That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.
+            mine.FoxAndGeese()({(2,2)}, (3,3)).OutcomeClass => R
+        "#]],
+    );
 }

@@ -58,6 +58,10 @@ pub(crate) fn canonical_form(ev: &mut Eval<'_>, position: &Value, span: Span) ->
     }
     let node = explore(ev, position, Play::Partizan, span)?;
     let graph = ev.state.user_games.graph.clone();
+    if graph.reaches_loopy(node) {
+        let cycle = crate::Error::new(ErrorKind::Cycle, "");
+        return Err(loopy_error(ev, cycle, "CanonicalForm", span));
+    }
     let budget = ev.budget.clone();
     let state = &mut *ev.state;
     state.solvers.set_budget(budget);
@@ -77,27 +81,30 @@ pub(crate) fn game_value(ev: &mut Eval<'_>, position: &Value, span: Span) -> Res
     let node = explore(ev, position, Play::Partizan, span)?;
     let graph = ev.state.user_games.graph.clone();
     let budget = ev.budget.clone();
-    let state = &mut *ev.state;
-    state.solvers.set_budget(budget.clone());
-    let solver = state.solvers.get::<UserPosition>();
-    match solver.value(&mut state.arena, &UserPosition::new(&graph, node)) {
-        Ok(g) => return Ok(ev.game_value(g)),
-        Err(e) if e.kind() == ErrorKind::Cycle => {}
-        Err(e) => return Err(ev.locate(e, span)),
+    if !graph.reaches_loopy(node) {
+        let state = &mut *ev.state;
+        state.solvers.set_budget(budget.clone());
+        let solver = state.solvers.get::<UserPosition>();
+        match solver.value(&mut state.arena, &UserPosition::new(&graph, node)) {
+            Ok(g) => return Ok(ev.game_value(g)),
+            Err(e) if e.kind() == ErrorKind::Cycle => {}
+            Err(e) => return Err(ev.locate(e, span)),
+        }
     }
-    // The game of each value node (an option written as a value).
-    let mut values: Vec<Option<crate::game::GameId>> = vec![None; graph.len()];
-    for (n, slot) in values.iter_mut().enumerate() {
-        if graph.node(n as NodeId) == Node::Value {
-            let v = ev.state.user_games.values[n].clone();
-            *slot = Some(ev.game_of(&v, span, "an option")?);
+    // The game of each value node that can be reached (an option written
+    // as a value).
+    let mut values: rustc_hash::FxHashMap<NodeId, crate::game::GameId> = Default::default();
+    for n in graph.reachable(node) {
+        if graph.is_value(n) {
+            let v = ev.state.user_games.values[n as usize].clone();
+            values.insert(n, ev.game_of(&v, span, "an option")?);
         }
     }
     let game = crate::ruleset::user::loopy_game(
         &graph,
         node,
         &mut ev.state.arena,
-        &|n| values.get(n as usize).copied().flatten(),
+        &|n| values.get(&n).copied(),
         &budget,
     )
     .map_err(|e| ev.locate(e, span))?;
@@ -110,6 +117,10 @@ pub(crate) fn game_value(ev: &mut Eval<'_>, position: &Value, span: Span) -> Res
 pub(crate) fn nim_value(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<u64> {
     let node = explore(ev, position, Play::Impartial, span)?;
     let graph = ev.state.user_games.graph.clone();
+    if graph.reaches_loopy(node) {
+        let cycle = crate::Error::new(ErrorKind::Cycle, "");
+        return Err(loopy_error(ev, cycle, "NimValue", span));
+    }
     let budget = ev.budget.clone();
     ev.state.solvers.set_budget(budget);
     let solver = ev.state.solvers.get::<UserImpartialPosition>();
@@ -202,12 +213,13 @@ fn class_name(position: &Value) -> String {
 /// The cycle error of the solver, said for a game declared in CGScript.
 fn loopy_error(ev: &Eval<'_>, e: crate::Error, member: &str, span: Span) -> crate::Error {
     if e.kind() == ErrorKind::Cycle {
+        // CGSuite's words.
         return ev.error(
             span,
             ErrorKind::Cycle,
             format!(
-                "{member} needs a game that ends, and a position of this one can be reached \
-                 from itself (a loopy game: ask for GameValue)"
+                "That is not a short game. If that is intentional, try `GameValue` in place of \
+                 `{member}`."
             ),
         );
     }
@@ -354,6 +366,23 @@ fn term(
                 v.kind_name()
             ),
         )),
+        Value::Loopy(sided) => {
+            let stopper = play == Play::Partizan
+                && sided.is_stopper(&ev.budget.clone()).map_err(|e| ev.locate(e, span))?;
+            if !stopper {
+                let shown = ev.show(v)?;
+                return Err(ev.error(
+                    span,
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "an option or part given as a loopy game must be a stopper of a \
+                         partizan game, not {shown}"
+                    ),
+                ));
+            }
+            let game = std::sync::Arc::new(sided.onside.clone());
+            Ok(intern(ev, v.clone(), Node::Loopy(game)))
+        }
         _ => {
             let g = ev.game_of(v, span, "an option")?;
             let nim = ev.state.arena.nim_value(g);

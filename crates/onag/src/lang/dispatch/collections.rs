@@ -86,7 +86,8 @@ pub(crate) fn make_map(ev: &mut Eval<'_>, pairs: Vec<(Value, Value)>, span: Span
 /// loopy pseudonumbers (increasing), other loopy games as given, then
 /// the other values by their class in CGSuite's order of classes:
 /// booleans (`true` first, as CGSuite's hash codes put it), strings
-/// (alphabetical), then coordinates, lists, sets and maps as given.
+/// (alphabetical), then coordinates, lists, sets and maps as given, an
+/// enum's elements in the enum's order.
 /// (CGSuite orders loopy games by class and then by hash codes, and
 /// coordinates, lists and sets element by element, which onag does not
 /// copy.)
@@ -141,7 +142,14 @@ pub(crate) fn universal_order(
         Value::Mutable(_) => 4,
         _ => 5,
     };
-    rest.sort_by_key(class_rank);
+    // An enum's elements in the order the enum lists them.
+    let element = |v: &Value| match v {
+        Value::Object(o) if !o.class.elements.is_empty() => {
+            Some((o.class.id, o.fields.first().and_then(Value::as_usize)))
+        }
+        _ => None,
+    };
+    rest.sort_by_key(|v| (class_rank(v), element(v)));
     Ok(nothing
         .into_iter()
         .chain(numbers)

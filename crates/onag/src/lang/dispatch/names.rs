@@ -235,6 +235,31 @@ fn positional(
     Ok(args.into_iter().map(|(_, v, s)| (v, s)).collect())
 }
 
+/// The constant `name` of the package `package`: a variable of the
+/// singleton class `constants` that the package's folder may declare in
+/// `constants.cgs`, as CGSuite's packages declare theirs (`game.grid`'s
+/// `FoxAndGeese := GenFoxAndGeese()`); `None` when the folder has no such
+/// file or the file declares no such variable.
+pub(crate) fn package_constant(
+    ev: &mut Eval<'_>,
+    package: &str,
+    name: &str,
+    span: Span,
+) -> Result<Option<Value>> {
+    use crate::lang::value::object::Symbol;
+    let path = format!("{package}.constants");
+    let Some(class) = ev.state.library.user_class(&path).map_err(|e| ev.locate(e, span))? else {
+        return Ok(None);
+    };
+    if !class.modifiers.singleton
+        || !matches!(class.symbols.get(name), Some(Symbol::Var(_) | Symbol::Static))
+    {
+        return Ok(None);
+    }
+    let constants = ev.class_value(class).map_err(|e| ev.locate(e, span))?;
+    ev.member(constants, name, span, None).map(Some)
+}
+
 pub(crate) fn namespace_member(
     ev: &mut Eval<'_>,
     path: &str,
@@ -247,6 +272,9 @@ pub(crate) fn namespace_member(
     // CGSuite's ruleset files).
     if let Some(class) = ev.state.library.user_class(&full).map_err(|e| ev.locate(e, span))? {
         return ev.class_value(class).map_err(|e| ev.locate(e, span));
+    }
+    if let Some(value) = package_constant(ev, path, name, span)? {
+        return Ok(value);
     }
     if name == "Class"
         && let Some(class) = crate::lang::members::object::class_of_name(ev, path, span)?

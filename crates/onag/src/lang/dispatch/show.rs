@@ -34,8 +34,11 @@ pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Resul
             for row in rows {
                 let mut texts = Vec::with_capacity(row.len());
                 for cell in row {
+                    // An empty cell is `Nothing`, as in CGSuite's tables.
                     let mut text = String::new();
-                    write(ev, &mut text, cell)?;
+                    if *cell != Value::Nothing {
+                        write(ev, &mut text, cell)?;
+                    }
                     texts.push(text);
                 }
                 cells.push(texts);

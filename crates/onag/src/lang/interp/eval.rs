@@ -431,8 +431,14 @@ impl Walk for Eval<'_> {
         if let Some(class) = crate::lang::members::object::class_by_short_name(name) {
             return Ok(Value::Class(class));
         }
-        // A class or package of the library path.
-        if let Some(class) = self.state.library.class(name).map_err(|e| self.locate(e, span))? {
+        // A class or package of the library path, or a class of a default
+        // package by its short name (`Icon` is `cgsuite.util.Icon`).
+        let library = &mut self.state.library;
+        let found = match library.class(name) {
+            Ok(None) if !name.contains('.') => library.short(name),
+            found => found,
+        };
+        if let Some(class) = found.map_err(|e| self.locate(e, span))? {
             return object::class_value(self, class, None);
         }
         if self.state.library.is_package(name) {

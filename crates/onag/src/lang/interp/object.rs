@@ -23,6 +23,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::error::{ErrorKind, Result};
+use crate::lang::dispatch::names::package_constant;
 use crate::lang::interp::eval::Walk;
 use crate::lang::interp::script::call;
 use crate::lang::runtime::args::{Slot, place};
@@ -31,7 +32,7 @@ use crate::lang::syntax::ast::{Expr, Param};
 use crate::lang::syntax::lexer::Span;
 use crate::lang::value::Value;
 use crate::lang::value::object::{
-    BoundClass, Class, Init, Instance, Method, ParamClass, Symbol, object,
+    BoundClass, Class, Init, Instance, Method, ORDINAL, ParamClass, Symbol, object,
 };
 
 /// `this`.
@@ -71,11 +72,25 @@ pub(crate) fn name(ev: &mut Eval<'_>, name: &str, span: Span) -> Option<Result<V
         receiver = outer_of(&r);
     }
     let class = ev.this().and_then(class_of).cloned()?;
-    match lexical_class(ev, &class, name) {
-        Ok(Some(found)) => Some(class_value(ev, found, None)),
-        Ok(None) => None,
-        Err(e) => Some(Err(e)),
+    if class.not_in_package.lock().is_ok_and(|m| m.contains(name)) {
+        return None;
     }
+    match lexical_class(ev, &class, name) {
+        Ok(Some(found)) => return Some(class_value(ev, found, None)),
+        Ok(None) => {}
+        Err(e) => return Some(Err(e)),
+    }
+    if !class.package.is_empty() {
+        match package_constant(ev, &class.package, name, span) {
+            Ok(Some(value)) => return Some(Ok(value)),
+            Ok(None) => {}
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    if let Ok(mut misses) = class.not_in_package.lock() {
+        misses.insert(name.to_string());
+    }
+    None
 }
 
 /// `target.name(args)` (`args` `None`: without parentheses) for an
@@ -121,9 +136,6 @@ pub(crate) fn call_name(
 /// A class of the file of `class` by its short name: its package's, or an
 /// import's.
 fn lexical_class(ev: &mut Eval<'_>, class: &Class, name: &str) -> Result<Option<Arc<Class>>> {
-    if class.not_in_package.lock().is_ok_and(|m| m.contains(name)) {
-        return Ok(None);
-    }
     let mut candidates = Vec::new();
     if !class.package.is_empty() {
         candidates.push(format!("{}.{name}", class.package));
@@ -139,9 +151,6 @@ fn lexical_class(ev: &mut Eval<'_>, class: &Class, name: &str) -> Result<Option<
         if let Some(c) = ev.state.library.class(&path)? {
             return Ok(Some(c));
         }
-    }
-    if let Ok(mut misses) = class.not_in_package.lock() {
-        misses.insert(name.to_string());
     }
     Ok(None)
 }
@@ -195,7 +204,13 @@ fn symbol(
             )),
         },
         Symbol::Static => {
-            statics(ev, class).map(|s| s.get(name).cloned().unwrap_or(Value::Nothing))
+            match statics(ev, class).map(|s| s.get(name).cloned().unwrap_or(Value::Nothing)) {
+                Ok(value) => match args {
+                    Some(args) => call_value(ev, value, args.clone(), span),
+                    None => Ok(value),
+                },
+                Err(e) => Err(e),
+            }
         }
         Symbol::Nested(nested) => {
             let outer = if is_static { None } else { Some(receiver.clone()) };
@@ -668,6 +683,11 @@ fn statics(ev: &mut Eval<'_>, class: &Arc<Class>) -> Result<FxHashMap<String, Va
     }
     let receiver = Value::ClassRef(Arc::new(BoundClass { class: class.clone(), outer: None }));
     let mut values = FxHashMap::default();
+    let bound = BoundClass { class: class.clone(), outer: None };
+    for (ordinal, name) in class.elements.iter().enumerate() {
+        let given = vec![(ORDINAL.to_string(), Some(Value::small(ordinal as i64)))];
+        values.insert(name.clone(), make(ev, &bound, given, Span::default())?);
+    }
     for init in &class.statics {
         match init {
             Init::Var(name, expr) => {

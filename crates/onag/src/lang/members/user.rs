@@ -32,6 +32,8 @@ pub(crate) fn external(
             _ => Value::Nothing,
         }),
         ("cgsuite.lang.Object", "ToOutput") => default_output(ev, receiver).map(Value::Output),
+        ("cgsuite.lang.Enum", "Literal") => Ok(Value::Str(literal(receiver))),
+        ("cgsuite.lang.Enum", "ToOutput") => Ok(Value::Output(literal(receiver))),
         ("cgsuite.lang.Object", "ToString") => {
             match ev.member(receiver.clone(), "ToOutput", span, None) {
                 Ok(Value::Str(s) | Value::Output(s)) => Ok(Value::Str(s)),
@@ -117,6 +119,20 @@ fn winning_moves(ev: &mut Eval<'_>, position: &Value, player: Player, span: Span
         }
     }
     Ok(Value::List(winning))
+}
+
+/// The name of an enum's element (`Blank` for `Icon.Blank`).
+fn literal(receiver: &Value) -> String {
+    match receiver {
+        Value::Object(o) => o
+            .fields
+            .first()
+            .and_then(Value::as_usize)
+            .and_then(|i| o.class.elements.get(i))
+            .cloned()
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
 }
 
 /// The class of an instance, as a value.

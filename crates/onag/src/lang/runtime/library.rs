@@ -28,12 +28,19 @@ use crate::lang::syntax::lexer::Span;
 use crate::lang::syntax::parser::parse_class_file;
 use crate::lang::value::Closure;
 use crate::lang::value::object::{
-    Class, Init, Method, Symbol, method_table, next_class_id, same_signature, visible_symbols,
+    Class, Init, Method, ORDINAL, Symbol, method_table, next_class_id, same_signature,
+    visible_symbols,
 };
 
 /// onag's base classes, by path, with their CGScript text.
 const PRELUDE: &[(&str, &str)] = &[
     ("cgsuite.lang.Object", include_str!("../prelude/cgsuite/lang/Object.cgs")),
+    ("cgsuite.lang.Enum", include_str!("../prelude/cgsuite/lang/Enum.cgs")),
+    ("cgsuite.util.Icon", include_str!("../prelude/cgsuite/util/Icon.cgs")),
+    (
+        "cgsuite.util.output.GridOutput",
+        include_str!("../prelude/cgsuite/util/output/GridOutput.cgs"),
+    ),
     ("game.Ruleset", include_str!("../prelude/game/Ruleset.cgs")),
     ("game.Game", include_str!("../prelude/game/Game.cgs")),
     ("game.ImpartialGame", include_str!("../prelude/game/ImpartialGame.cgs")),
@@ -42,6 +49,9 @@ const PRELUDE: &[(&str, &str)] = &[
     ("game.heap.HeapRuleset", include_str!("../prelude/game/heap/HeapRuleset.cgs")),
     ("game.heap.CoordinateRuleset", include_str!("../prelude/game/heap/CoordinateRuleset.cgs")),
 ];
+
+/// The class every `enum` extends.
+const ENUM: &str = "cgsuite.lang.Enum";
 
 /// The packages whose classes are known by their short names everywhere.
 const DEFAULT_PACKAGES: [&str; 3] = ["game", "cgsuite.lang", "cgsuite.util"];
@@ -65,6 +75,9 @@ pub(crate) struct Library {
     /// Paths looked up in this input that have no file (so a name in a
     /// loop is looked up on disk once per input).
     missing: rustc_hash::FxHashSet<String>,
+    /// Paths looked up in this input that no file of the library path
+    /// declares (onag's own base classes may still have them).
+    not_in_files: rustc_hash::FxHashSet<String>,
 }
 
 /// A class read from a file or the prelude.
@@ -105,6 +118,7 @@ impl Library {
     pub(crate) fn new_input(&mut self) {
         self.generation += 1;
         self.missing.clear();
+        self.not_in_files.clear();
         for loaded in self.loaded.values() {
             visit(&loaded.class, &mut |c| {
                 if let Ok(mut misses) = c.not_in_package.lock() {
@@ -121,7 +135,7 @@ impl Library {
     /// (not onag's own base classes): a user's class, which comes before
     /// onag's built-in names.
     pub(crate) fn user_class(&mut self, path: &str) -> Result<Option<Arc<Class>>> {
-        if self.dirs.is_empty() || self.missing.contains(path) {
+        if self.dirs.is_empty() || self.missing.contains(path) || self.not_in_files.contains(path) {
             return Ok(None);
         }
         if let Some(loaded) = self.loaded.get(path)
@@ -133,7 +147,7 @@ impl Library {
         let parts: Vec<&str> = path.split('.').collect();
         let file_path = parts[..(top + 1).min(parts.len())].join(".");
         if !self.loaded.contains_key(path) && !self.has_file(&file_path) {
-            self.missing.insert(path.to_string());
+            self.not_in_files.insert(path.to_string());
             return Ok(None);
         }
         self.class(path)
@@ -337,14 +351,18 @@ impl Library {
             supers.push(class);
         }
         if decl.extends.is_empty() && !is_root(path) {
-            // Every class is an object.
-            if let Some(object) = self.class("cgsuite.lang.Object")? {
+            // Every class is an object; every enum an `Enum`.
+            let base = if decl.elements.is_some() { ENUM } else { "cgsuite.lang.Object" };
+            if let Some(object) = self.class(base)? {
                 supers.push(object);
             }
         }
         check_modifiers(decl, path, &at)?;
         let ancestors_of_supers = ancestors(&supers);
         let mut slots: Vec<String> = Vec::new();
+        if decl.elements.is_some() {
+            slots.push(ORDINAL.to_string());
+        }
         for p in decl.params.iter().flatten() {
             slots.push(p.name.clone());
         }
@@ -411,6 +429,7 @@ impl Library {
                 inits,
                 statics,
                 slots: slots.clone(),
+                elements: decl.elements.iter().flatten().map(|(e, _)| e.clone()).collect(),
                 package: context.package.clone(),
                 imports: context.imports.clone(),
                 source: context.source.clone(),
@@ -447,6 +466,14 @@ impl Library {
         };
         let duplicate = |name: &str| format!("Duplicate symbol `{name}` in class `{path}`");
         let mut symbols: FxHashMap<String, Symbol> = FxHashMap::default();
+        if decl.elements.is_some() {
+            symbols.insert(ORDINAL.to_string(), Symbol::Var(0));
+        }
+        for (name, span) in decl.elements.iter().flatten() {
+            if symbols.insert(name.clone(), Symbol::Static).is_some() {
+                return Err(at(*span, duplicate(name)));
+            }
+        }
         for p in decl.params.iter().flatten() {
             let slot = slots.iter().position(|s| *s == p.name).unwrap_or(0);
             symbols.insert(p.name.clone(), Symbol::Var(slot));

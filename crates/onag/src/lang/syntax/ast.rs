@@ -200,7 +200,8 @@ pub struct Modifiers {
     pub system: bool,
 }
 
-/// A class declaration: `[singleton] class Name(params) extends A, B ... end`.
+/// A class declaration: `[singleton] class Name(params) extends A, B ... end`,
+/// or an enumerated type: `enum Name A, B, C; ... end`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassDecl {
     /// The class's name.
@@ -215,6 +216,9 @@ pub struct ClassDecl {
     pub extends: Vec<(String, Span)>,
     /// The declarations of its body, in order.
     pub body: Vec<Decl>,
+    /// An `enum`'s elements, in order, with where each is written (`None`
+    /// for a class).
+    pub elements: Option<Vec<(String, Span)>>,
     /// The whole declaration.
     pub span: Span,
 }

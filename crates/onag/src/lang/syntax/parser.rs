@@ -446,10 +446,13 @@ impl Parser<'_> {
             imports.push((path, span));
         }
         let modifiers = self.modifiers();
-        if !self.is_ident(self.pos, "class") {
-            return self.unexpected("'class' (a .cgs file declares one class)");
-        }
-        let class = self.class_decl(modifiers)?;
+        let class = if self.is_ident(self.pos, "enum") {
+            self.enum_decl(modifiers)?
+        } else if self.is_ident(self.pos, "class") {
+            self.class_decl(modifiers)?
+        } else {
+            return self.unexpected("'class' or 'enum' (a .cgs file declares one class)");
+        };
         if *self.peek() != Tok::Eof {
             return self.unexpected("the end of the file after the class's 'end'");
         }
@@ -469,7 +472,7 @@ impl Parser<'_> {
             }
             let next_is_declaration = matches!(
                 self.peek_n(1),
-                Tok::Ident(next) if ["class", "def", "var"].contains(&next.as_str())
+                Tok::Ident(next) if ["class", "enum", "def", "var"].contains(&next.as_str())
                     || WORDS.contains(&next.as_str())
             );
             if !next_is_declaration {
@@ -515,6 +518,58 @@ impl Parser<'_> {
                 }
             }
         }
+        let body = self.class_body(start)?;
+        Ok(ClassDecl {
+            name,
+            name_span,
+            modifiers,
+            params,
+            extends,
+            body,
+            elements: None,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// `enum Name A, B, C;` and its body up to `end` (the modifiers
+    /// already read; `enum` is next).
+    fn enum_decl(&mut self, modifiers: Modifiers) -> Result<ClassDecl> {
+        let start = self.bump();
+        self.open(start);
+        self.enter()?;
+        let name_span = self.span();
+        let name = self.name("the enum's name after 'enum'")?;
+        let mut elements = Vec::new();
+        loop {
+            let span = self.span();
+            elements.push((self.name("an element of the enum")?, span));
+            match self.peek() {
+                Tok::Comma => {
+                    self.bump();
+                }
+                Tok::Semi => {
+                    self.bump();
+                    break;
+                }
+                _ => return self.unexpected("',' or ';' after an element of the enum"),
+            }
+        }
+        let body = self.class_body(start)?;
+        Ok(ClassDecl {
+            name,
+            name_span,
+            modifiers,
+            params: None,
+            extends: Vec::new(),
+            body,
+            elements: Some(elements),
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// The declarations of a class or enum body and its `end` (`start`:
+    /// where the declaration began).
+    fn class_body(&mut self, start: Span) -> Result<Vec<Decl>> {
         let mut body = Vec::new();
         loop {
             match self.peek() {
@@ -530,15 +585,7 @@ impl Parser<'_> {
         }
         self.end(start)?;
         self.leave();
-        Ok(ClassDecl {
-            name,
-            name_span,
-            modifiers,
-            params,
-            extends,
-            body,
-            span: start.to(self.prev_span()),
-        })
+        Ok(body)
     }
 
     /// One declaration of a class body.

@@ -29,6 +29,10 @@ use crate::lang::syntax::ast::{Expr, Modifiers, Param};
 use crate::lang::syntax::lexer::Span;
 use crate::lang::value::{Closure, Value};
 
+/// The slot of an enum's element that holds its place in the enum (from
+/// 0), readable as `x.Ordinal`.
+pub const ORDINAL: &str = "Ordinal";
+
 /// A class declared in CGScript.
 #[derive(Debug)]
 pub struct Class {
@@ -66,6 +70,10 @@ pub struct Class {
     pub statics: Vec<Init>,
     /// The slot names of its instances (see the module's invariants).
     pub slots: Vec<String>,
+    /// An `enum`'s elements, in order (empty for a class). Its instances
+    /// are exactly these, each made once, when the class is first used,
+    /// with its place in the list in slot 0.
+    pub elements: Vec<String>,
     /// The package of its file (`mygames`; empty for a file at the top of
     /// a library folder) and the file's imports: what other names in its
     /// methods are read against.
@@ -83,9 +91,9 @@ pub struct Class {
     /// The values of its static variables, set when the class is first
     /// used (cleared likewise).
     pub static_values: Mutex<Option<FxHashMap<String, Value>>>,
-    /// Names its methods used that no class of its file's package or
-    /// imports has (looked up once per input: cleared when a new input
-    /// begins).
+    /// Names its methods used that are neither a class of its file's
+    /// package or imports nor a constant of its package (looked up once
+    /// per input: cleared when a new input begins).
     pub not_in_package: Mutex<rustc_hash::FxHashSet<String>>,
     /// The classes its parameters' `as C` name, once looked up (cleared
     /// when a new input begins).

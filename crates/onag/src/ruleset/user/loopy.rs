@@ -25,6 +25,8 @@ enum Part {
     Region(NodeId),
     /// A short game, for an option given as a value.
     Short(GameId),
+    /// Vertex `.1` of the loopy game of node `.0` (a [`Node::Loopy`]).
+    Loopy(NodeId, u32),
 }
 
 /// The loopy game node `root` of `graph` stands for; `value_of` gives the
@@ -58,6 +60,14 @@ pub fn loopy_game(
     }
     budget.check(builder.states.len() as u64)?;
     LoopyGame::new(left, right, 0)
+}
+
+/// Appends vertex `v` of `game` (node `n`'s loopy game) as a part, unless
+/// it is 0 (a vertex with no move for either player).
+fn push_loopy(n: NodeId, game: &LoopyGame, v: u32, out: &mut Vec<Part>) {
+    if !game.left(v).is_empty() || !game.right(v).is_empty() {
+        out.push(Part::Loopy(n, v));
+    }
 }
 
 /// The sum states met so far and where their parts' options come from.
@@ -94,6 +104,7 @@ impl Builder<'_> {
                         .ok_or_else(|| Error::invalid("an option given as a value has no game"))?;
                     self.push_short(g, out);
                 }
+                Node::Loopy(game) => push_loopy(n, &game, 0, out),
                 Node::Sum(_) => {}
                 Node::Unexplored => {
                     return Err(Error::invalid("a position of the game was not explored"));
@@ -124,6 +135,18 @@ impl Builder<'_> {
                     for option in self.graph.options(n, player) {
                         let mut next: Vec<Part> = rest().collect();
                         self.flatten_node(option, &mut next)?;
+                        next.sort_unstable();
+                        out.push(self.intern(next));
+                    }
+                }
+                Part::Loopy(n, v) => {
+                    let Node::Loopy(game) = self.graph.node(n) else {
+                        return Err(Error::invalid("a loopy part of the sum has no game"));
+                    };
+                    let options = if left { game.left(v) } else { game.right(v) };
+                    for &w in options {
+                        let mut next: Vec<Part> = rest().collect();
+                        push_loopy(n, &game, w, &mut next);
                         next.sort_unstable();
                         out.push(self.intern(next));
                     }
