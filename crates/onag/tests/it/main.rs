@@ -13,6 +13,7 @@ mod hackenbush;
 mod lang;
 mod lang_classes;
 mod lang_explicit;
+mod lang_graph;
 mod lang_heaps;
 mod lang_layers;
 mod lang_loopy;

@@ -155,6 +155,10 @@ pub(crate) fn call(
             })?;
             Arg::Str(text)
         }
+        // A graph is written in CGSuite's notation, its labels as they print.
+        Value::Graph(g) if r.family == catalog::Family::Graph => {
+            Arg::Str(crate::lang::classes::graph::write(ev, g, None, None, *at)?)
+        }
         _ => to_arg(ev, value, *at)?,
     };
     let position = r.position(&params, &arg).map_err(|e| {

@@ -9,6 +9,7 @@ pub(crate) mod catalog;
 pub(crate) mod coordinates;
 pub(crate) mod explicit;
 pub(crate) mod game;
+pub(crate) mod graph;
 pub(crate) mod grid;
 pub(crate) mod heap;
 pub(crate) mod infinity;

@@ -259,6 +259,11 @@ pub(crate) fn member(
     {
         return result;
     }
+    if let Value::Graph(g) = &target
+        && let Some(result) = crate::lang::members::graph::TABLE.call(ev, g, name, &plain, span)
+    {
+        return result;
+    }
     if let Value::Strip(s) = &target
         && let Some(result) = strip::TABLE.call(ev, s.as_slice(), name, &plain, span)
     {

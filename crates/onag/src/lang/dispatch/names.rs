@@ -25,6 +25,13 @@ const STATICS: &[(&str, &str, &str)] = &[
     ("game", "Integer", "Parse"),
     ("cgsuite.util", "Grid", "Empty"),
     ("cgsuite.util", "Grid", "Parse"),
+    ("cgsuite.util", "Graph", "Parse"),
+    ("cgsuite.util", "Graph", "Path"),
+    ("cgsuite.util", "Graph", "Cycle"),
+    ("cgsuite.util", "Graph", "Star"),
+    ("cgsuite.util", "Graph", "Clique"),
+    ("cgsuite.util", "Graph", "Singleton"),
+    ("cgsuite.util", "Graph", "FromAdjacencyList"),
     ("cgsuite.util", "Strip", "Empty"),
     ("cgsuite.util", "Strip", "Parse"),
 ];
@@ -66,6 +73,10 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
         let count = args.len();
         let a = positional(ev, path, Some(args), count, span)?;
         return crate::lang::members::mutable::construct(ev, path, &a, span);
+    }
+    if let Value::Class("cgsuite.util.Graph") = &callee {
+        // `Graph("--")`: the graph the string writes.
+        return crate::lang::classes::graph::call_with(ev, "Eval", args, span);
     }
     if let Value::Class("cgsuite.util.Random") = &callee {
         let a = positional(ev, "Random", Some(args), 1, span)?;
@@ -128,6 +139,9 @@ pub(crate) fn call(ev: &mut Eval<'_>, callee: Value, args: Args, span: Span) -> 
                 let count = args.len();
                 let a = positional(ev, path, Some(args), count, span)?;
                 return crate::lang::classes::grid::call(ev, name, &a, span);
+            }
+            if let Some(name) = path.strip_prefix("cgsuite.util.Graph.") {
+                return crate::lang::classes::graph::call_with(ev, name, args, span);
             }
             if let Some(name) = path.strip_prefix("cgsuite.util.Strip.") {
                 let count = args.len();

@@ -312,6 +312,16 @@ pub(crate) fn index(ev: &mut Eval<'_>, target: Value, index: Value, span: Span) 
     if let Value::Strip(s) = &target {
         return crate::lang::classes::strip::at(ev, s, &index, span);
     }
+    if let Value::Graph(g) = &target {
+        return crate::lang::members::graph::vertex_at(ev, g, &index, span);
+    }
+    // An instance whose class declares `def op[](index)`.
+    if let Value::Object(o) = &target
+        && !o.class.methods(crate::lang::syntax::parser::INDEX_METHOD).is_empty()
+    {
+        let args = vec![(None, index, span)];
+        return ev.member(target, crate::lang::syntax::parser::INDEX_METHOD, span, Some(args));
+    }
     if let Value::Grid(g) = &target {
         // As CGSuite reads a grid: a cell off the grid is `Nothing`
         // (`grid[c + d] == 0` is false there).

@@ -106,6 +106,12 @@ pub(crate) fn write(ev: &mut Eval<'_>, out: &mut String, value: &Value) -> Resul
             }
         }
         Value::Grid(g) => out.push_str(&crate::lang::value::grid::show(g)),
+        Value::Graph(g) => {
+            let text = crate::lang::classes::graph::write(ev, g, None, None, Span::default())?;
+            out.push_str("Graph(\"");
+            out.push_str(&text);
+            out.push_str("\")");
+        }
         Value::Strip(s) => out.push_str(&crate::lang::classes::strip::show(s)),
         Value::Random(r) => out.push_str(&format!("Random({})", r.seed())),
         Value::Transfinite(x) => out.push_str(&x.to_string()),

@@ -468,6 +468,7 @@ fn plainly_of(value: &Value, path: &str) -> Option<bool> {
     Some(match path {
         "game.Integer" => value.is_integer(),
         "cgsuite.util.Grid" => matches!(value, Value::Grid(_)),
+        "cgsuite.util.Graph" => matches!(value, Value::Graph(_)),
         "cgsuite.util.Strip" => matches!(value, Value::Strip(_)),
         "game.Player" => matches!(value, Value::Player(_)),
         "cgsuite.lang.String" => matches!(value, Value::Str(_)),

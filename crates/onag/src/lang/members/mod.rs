@@ -9,6 +9,7 @@ pub(crate) mod catalog;
 pub(crate) mod classic;
 pub(crate) mod coordinates;
 pub(crate) mod game;
+pub(crate) mod graph;
 pub(crate) mod grid;
 pub(crate) mod heap;
 pub(crate) mod infinity;
@@ -235,6 +236,7 @@ pub fn member_docs() -> Vec<MemberDoc> {
     docs.extend(map::ENTRY_TABLE.docs());
     docs.extend(coordinates::TABLE.docs());
     docs.extend(grid::TABLE.docs());
+    docs.extend(graph::TABLE.docs());
     docs.extend(strip::TABLE.docs());
     docs.extend(random::TABLE.docs());
     docs.extend(transfinite::TABLE.docs());

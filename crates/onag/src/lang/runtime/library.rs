@@ -37,6 +37,8 @@ const PRELUDE: &[(&str, &str)] = &[
     ("cgsuite.lang.Object", include_str!("../prelude/cgsuite/lang/Object.cgs")),
     ("cgsuite.lang.Enum", include_str!("../prelude/cgsuite/lang/Enum.cgs")),
     ("cgsuite.util.Icon", include_str!("../prelude/cgsuite/util/Icon.cgs")),
+    ("cgsuite.util.Edge", include_str!("../prelude/cgsuite/util/Edge.cgs")),
+    ("cgsuite.util.Vertex", include_str!("../prelude/cgsuite/util/Vertex.cgs")),
     (
         "cgsuite.util.output.GridOutput",
         include_str!("../prelude/cgsuite/util/output/GridOutput.cgs"),
@@ -45,6 +47,7 @@ const PRELUDE: &[(&str, &str)] = &[
     ("game.Game", include_str!("../prelude/game/Game.cgs")),
     ("game.ImpartialGame", include_str!("../prelude/game/ImpartialGame.cgs")),
     ("game.grid.GridRuleset", include_str!("../prelude/game/grid/GridRuleset.cgs")),
+    ("game.graph.GraphRuleset", include_str!("../prelude/game/graph/GraphRuleset.cgs")),
     ("game.strip.StripRuleset", include_str!("../prelude/game/strip/StripRuleset.cgs")),
     ("game.heap.HeapRuleset", include_str!("../prelude/game/heap/HeapRuleset.cgs")),
     ("game.heap.CoordinateRuleset", include_str!("../prelude/game/heap/CoordinateRuleset.cgs")),

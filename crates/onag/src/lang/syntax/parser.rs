@@ -112,6 +112,10 @@ pub fn parse(source: &str) -> Result<Expr> {
     parser.program()
 }
 
+/// The name of the method `def op[](index)` declares: what `x[index]`
+/// gives for an instance.
+pub const INDEX_METHOD: &str = "op[]";
+
 /// Parses a `.cgs` file: `import` lines, then one class declaration.
 pub fn parse_class_file(source: &str) -> Result<ClassFile> {
     let tokens = tokenize(source)?;
@@ -652,11 +656,22 @@ impl Parser<'_> {
     /// `def` is next).
     fn method_decl(&mut self, modifiers: Modifiers, start: Span) -> Result<MethodDecl> {
         self.bump();
-        if self.is_ident(self.pos, "op") {
-            return self.error(self.span().start, "operator methods ('def op') are not supported");
-        }
         let name_span = self.span();
-        let name = self.name("a method name after 'def'")?;
+        let name = if self.is_ident(self.pos, "op") {
+            // `def op[](index)`: what `x[index]` gives; no other operator.
+            if *self.peek_n(1) != Tok::LBracket || *self.peek_n(2) != Tok::RBracket {
+                return self.error(
+                    self.span().start,
+                    "operator methods ('def op') are not supported, but for 'def op[]'",
+                );
+            }
+            self.bump();
+            self.bump();
+            self.bump();
+            INDEX_METHOD.to_string()
+        } else {
+            self.name("a method name after 'def'")?
+        };
         let params = if *self.peek() == Tok::LParen {
             let open = self.bump();
             Some(self.params(open)?)

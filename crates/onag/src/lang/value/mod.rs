@@ -8,6 +8,7 @@
 
 pub(crate) mod arith;
 pub(crate) mod explicit;
+pub(crate) mod graph;
 pub(crate) mod grid;
 pub(crate) mod map;
 pub(crate) mod mutable;
@@ -132,6 +133,9 @@ pub enum Value {
     /// A grid of small integers (`Grid.Empty(3, 4)`), CGSuite's
     /// `cgsuite.util.Grid`.
     Grid(std::sync::Arc<crate::lang::value::grid::Grid>),
+    /// A graph with labelled vertices and edges (`Graph.Path(5)`),
+    /// CGSuite's `cgsuite.util.Graph`.
+    Graph(std::sync::Arc<crate::lang::value::graph::LabelledGraph>),
     /// A row of small integers (`Strip.Empty(8)`), CGSuite's
     /// `cgsuite.util.Strip`.
     Strip(std::sync::Arc<Vec<i8>>),
@@ -178,6 +182,7 @@ impl std::hash::Hash for Value {
             Value::Outcome(o) => o.hash(state),
             Value::Heap(h) => h.1.hash(state),
             Value::Grid(g) => g.hash(state),
+            Value::Graph(g) => g.hash(state),
             Value::Strip(s) => s.hash(state),
             Value::Map(entries) => entries.hash(state),
             Value::Player(p) => p.hash(state),
@@ -300,6 +305,7 @@ impl Value {
         match self {
             Value::Object(o) => std::mem::size_of::<object::Instance>() + 16 + items(&o.fields),
             Value::Grid(g) => std::mem::size_of::<grid::Grid>() + 16 + g.cells.capacity(),
+            Value::Graph(g) => std::mem::size_of::<graph::LabelledGraph>() + 16 + g.heap_bytes(),
             Value::Strip(s) => 40 + s.capacity(),
             Value::Str(s) | Value::Builtin(s) | Value::Genus(s) | Value::Output(s) => s.capacity(),
             Value::List(v) | Value::Set(v) => items(v),
@@ -443,6 +449,7 @@ impl Value {
                 | Value::Player(_)
                 | Value::Infinity(_)
                 | Value::Grid(_)
+                | Value::Graph(_)
                 | Value::Strip(_)
                 | Value::Random(_)
                 | Value::Transfinite(_)
@@ -499,6 +506,7 @@ impl Value {
             Value::Map(_) => "a map",
             Value::Player(_) => "a player",
             Value::Grid(_) => "a grid",
+            Value::Graph(_) => "a graph",
             Value::Strip(_) => "a strip",
             Value::Random(_) => "a random stream",
             Value::Transfinite(_) => "a transfinite number",
@@ -527,6 +535,7 @@ pub fn is_plain(v: &Value) -> bool {
         | Value::Player(_)
         | Value::Nothing
         | Value::Grid(_)
+        | Value::Graph(_)
         | Value::Strip(_)
         | Value::Object(_)
         | Value::ClassRef(_) => true,

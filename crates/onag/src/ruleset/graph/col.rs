@@ -38,7 +38,7 @@ pub const TINT_LEFT: u8 = 1;
 pub const TINT_RIGHT: u8 = 2;
 
 /// CGSuite's labels: vertices `.`/nothing, `L`, `R`; plain `-` edges.
-pub const LABELS: Labels =
+pub const LABELS: Labels<'static> =
     Labels { vertex: &[("", UNTINTED), ("L", TINT_LEFT), ("R", TINT_RIGHT)], edge: &[("", 0)] };
 
 const OUTPUT: &str = "GenCol.Position(\"{}\")";

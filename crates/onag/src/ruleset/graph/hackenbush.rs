@@ -40,7 +40,7 @@ pub const RED: u8 = 2;
 pub const GREEN: u8 = 3;
 
 /// CGSuite's Hackenbush labels: no vertex labels, edges `l`, `r`, `e`.
-pub const LABELS: Labels =
+pub const LABELS: Labels<'static> =
     Labels { vertex: &[("", 0)], edge: &[("l", BLUE), ("r", RED), ("e", GREEN)] };
 
 /// `game.graph.Hackenbush`.

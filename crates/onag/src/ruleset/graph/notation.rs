@@ -38,14 +38,14 @@ use crate::error::{Error, Location, Result};
 /// vertex or edge does not exist in the ruleset (Hackenbush has no plain
 /// edges).
 #[derive(Debug, Clone, Copy)]
-pub struct Labels {
+pub struct Labels<'a> {
     /// Vertex label strings and their codes.
-    pub vertex: &'static [(&'static str, u8)],
+    pub vertex: &'a [(&'a str, u8)],
     /// Edge label strings and their codes.
-    pub edge: &'static [(&'static str, u8)],
+    pub edge: &'a [(&'a str, u8)],
 }
 
-impl Labels {
+impl Labels<'_> {
     fn vertex_code(&self, token: &str) -> Option<u8> {
         self.vertex.iter().find(|(s, _)| *s == token).map(|&(_, c)| c)
     }
@@ -80,7 +80,7 @@ impl Labels {
 }
 
 /// Unlabelled vertices, plain `-` edges (Arc Kayles, bare graphs).
-pub const PLAIN: Labels = Labels { vertex: &[("", 0)], edge: &[("", 0)] };
+pub const PLAIN: Labels<'static> = Labels { vertex: &[("", 0)], edge: &[("", 0)] };
 
 /// One token: its byte offset in the text and its string.
 type Token<'a> = (usize, &'a str);
@@ -125,16 +125,16 @@ enum Mode {
     AfterGroup,
 }
 
-struct Reader<'a> {
+struct Reader<'a, 'l> {
     text: &'a str,
     tokens: Vec<Token<'a>>,
     next: usize,
-    labels: Labels,
+    labels: Labels<'l>,
     builder: GraphBuilder,
     names: FxHashMap<&'a str, u8>,
 }
 
-impl<'a> Reader<'a> {
+impl<'a> Reader<'a, '_> {
     fn at(&self, offset: usize) -> Location {
         Location::of_offset(self.text, offset)
     }
@@ -187,7 +187,7 @@ impl<'a> Reader<'a> {
 
 /// Reads a graph string with the ruleset's `labels` (see the module
 /// documentation). Errors are located at the offending token.
-pub fn parse(text: &str, labels: Labels) -> Result<Graph> {
+pub fn parse(text: &str, labels: Labels<'_>) -> Result<Graph> {
     let tokens = tokenize(text)?;
     let mut r = Reader {
         text,
@@ -280,7 +280,7 @@ struct Tree {
 
 /// Writes `graph` as CGSuite prints it with the ruleset's `labels` (see the
 /// module documentation).
-pub fn write(graph: &Graph, labels: Labels) -> String {
+pub fn write(graph: &Graph, labels: Labels<'_>) -> String {
     let n = graph.vertex_count();
     let mut remaining: Vec<Vec<(u8, u8)>> =
         (0..n).map(|v| graph.neighbours(v).iter().map(|h| (h.to, h.label)).collect()).collect();
@@ -361,7 +361,7 @@ fn stringify(
     nodes: &[Tree],
     visits: &[u32],
     graph: &Graph,
-    labels: Labels,
+    labels: Labels<'_>,
     names: &mut FxHashMap<u8, String>,
     out: &mut String,
 ) {
