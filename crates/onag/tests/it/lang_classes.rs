@@ -179,6 +179,16 @@ fn user_rulesets_agree_with_the_built_in_ones_on_random_positions() {
         "game.grid.Domineering(\"{}\").CanonicalForm",
         &grids,
     );
+    // Sensible options and followers are positions, as the built-in
+    // ruleset's are (both print as `Domineering.Position(...)`).
+    for member in ["SensibleOptions(Left)", "SensibleRightOptions", "Followers", "FollowerCount"] {
+        agree(
+            &mut session,
+            &format!("mine.Domineering(\"{{}}\").{member}"),
+            &format!("game.grid.Domineering(\"{{}}\").{member}"),
+            &grids[..12],
+        );
+    }
     let stones: Vec<String> = (0..40)
         .map(|_| {
             let (r, c) = (rng.gen_range(1..=3), rng.gen_range(1..=3));
@@ -512,7 +522,12 @@ fn a_memory_limit_stops_a_user_game() {
 #[test]
 fn a_static_method_overrides_nothing() {
     let mut session = session();
-    assert_eq!(eval(&mut session, "mine.StaticMaker.Eval(\"ok\")"), "\"ok\"");
+    assert_eq!(eval(&mut session, "mine.StaticMaker.Eval(\"ok\")"), "StaticMaker(2)");
+    // The class called: its static Eval, or its constructor for arguments
+    // the static Eval does not take; an instance called: its own Eval.
+    assert_eq!(eval(&mut session, "mine.StaticMaker(\"abc\")"), "StaticMaker(3)");
+    assert_eq!(eval(&mut session, "mine.StaticMaker(5)"), "StaticMaker(5)");
+    assert_eq!(eval(&mut session, "mine.StaticMaker(5)(\".x.\")"), "StaticMaker.Position(\".x.\")");
 }
 
 #[test]

@@ -514,7 +514,12 @@ pub(crate) fn call_value(
     match &callee {
         Value::ClassRef(bound) => call_class(ev, bound, args, span),
         Value::Object(o) => {
-            let methods = o.class.methods("Eval").to_vec();
+            // An instance's own `Eval`s first: a static one of the same
+            // signature is the class's (`Turning("1-3C")`).
+            let all = o.class.methods("Eval");
+            let own: Vec<Arc<Method>> =
+                all.iter().filter(|m| !m.modifiers.is_static).cloned().collect();
+            let methods = if own.is_empty() { all.to_vec() } else { own };
             if methods.is_empty() {
                 return Err(ev.error(
                     span,
@@ -542,9 +547,17 @@ fn call_class(ev: &mut Eval<'_>, bound: &BoundClass, args: Args, span: Span) -> 
     let statics: Vec<Arc<Method>> =
         class.methods("Eval").iter().filter(|m| m.modifiers.is_static).cloned().collect();
     if !statics.is_empty() {
-        let receiver = Value::ClassRef(Arc::new(bound.clone()));
-        let method = select(ev, &statics, Some(&args), class, span)?;
-        return invoke(ev, &receiver, &method, args, span);
+        // A static `Eval` that fits the arguments; else the constructor, if
+        // there is one (Turning's `Eval(code as String)` beside its
+        // constructor `Turning(heapRules)`).
+        match select(ev, &statics, Some(&args), class, span) {
+            Ok(method) => {
+                let receiver = Value::ClassRef(Arc::new(bound.clone()));
+                return invoke(ev, &receiver, &method, args, span);
+            }
+            Err(_) if class.params.is_some() => return construct(ev, bound, args, span),
+            Err(e) => return Err(e),
+        }
     }
     if class.params.is_some() {
         return construct(ev, bound, args, span);

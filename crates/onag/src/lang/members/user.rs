@@ -56,6 +56,15 @@ pub(crate) fn external(
                 .map(Value::Outcome),
             Err(e) => Err(e),
         },
+        ("game.Game", "SensibleOptions") => match args.first() {
+            Some((Value::Player(p), _)) => sensible_options(ev, receiver, *p, span),
+            _ => Err(ev.error(
+                span,
+                crate::error::ErrorKind::InvalidInput,
+                "SensibleOptions needs Left or Right",
+            )),
+        },
+        ("game.Game", "Followers") => followers(ev, receiver, span),
         ("game.Game", "LeftWinningMoves") => winning_moves(ev, receiver, Player::Left, span),
         ("game.Game", "RightWinningMoves") => winning_moves(ev, receiver, Player::Right, span),
         ("game.ImpartialGame", "NimValue") => user::nim_value(ev, receiver, span).map(Value::int),
@@ -119,6 +128,74 @@ fn winning_moves(ev: &mut Eval<'_>, position: &Value, player: Player, span: Span
         }
     }
     Ok(Value::List(winning))
+}
+
+/// CGSuite's `SensibleOptions(player)`: for each canonical option `K` of
+/// the position's value, the first of the class's options (in its order)
+/// at least as good as `K` for the mover.
+fn sensible_options(
+    ev: &mut Eval<'_>,
+    position: &Value,
+    player: Player,
+    span: Span,
+) -> Result<Value> {
+    let g = user::canonical_form(ev, position, span)?;
+    let mut canonical = ev.arena(span, |a| match player {
+        Player::Left => a.left_options(g),
+        Player::Right => a.right_options(g),
+    })?;
+    ev.arena(span, |a| a.sort_for_display(&mut canonical))?;
+    let side = match user::play_of(position) {
+        user::Play::Impartial => None,
+        user::Play::Partizan => Some(player),
+    };
+    let options = user::options(ev, position, side, span)?;
+    let values = user::option_values(ev, &options, span)?;
+    let mut out = Vec::with_capacity(canonical.len());
+    for k in canonical {
+        for (option, &v) in options.iter().zip(&values) {
+            let reaches = ev.arena(span, |a| match player {
+                Player::Left => a.leq(k, v),
+                Player::Right => a.leq(v, k),
+            })?;
+            if reaches {
+                out.push(option.clone());
+                break;
+            }
+        }
+    }
+    Ok(Value::List(out))
+}
+
+/// Every position reachable by moves of either player, the position
+/// included (options written as values or sums are followers as written).
+fn followers(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<Value> {
+    let mut seen: rustc_hash::FxHashSet<Value> = Default::default();
+    let mut order = vec![position.clone()];
+    seen.insert(position.clone());
+    let mut next = 0;
+    while next < order.len() {
+        ev.tick(span)?;
+        let p = order[next].clone();
+        next += 1;
+        if !crate::lang::value::is_game_object(&p) {
+            continue;
+        }
+        let options = match user::play_of(&p) {
+            user::Play::Impartial => user::options(ev, &p, None, span)?,
+            user::Play::Partizan => {
+                let mut all = user::options(ev, &p, Some(Player::Left), span)?;
+                all.extend(user::options(ev, &p, Some(Player::Right), span)?);
+                all
+            }
+        };
+        for o in options {
+            if seen.insert(o.clone()) {
+                order.push(o);
+            }
+        }
+    }
+    ev.make_set(order, span)
 }
 
 /// The name of an enum's element (`Blank` for `Icon.Blank`).

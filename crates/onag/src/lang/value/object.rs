@@ -235,7 +235,12 @@ pub fn method_table(
             match symbols.get(name) {
                 Some(Symbol::Methods(methods)) => {
                     for m in methods.iter() {
-                        if !found.iter().any(|f| same_signature(f, m)) {
+                        // A static method hides no instance method, nor
+                        // an instance method a static one.
+                        let hidden = found.iter().any(|f| {
+                            same_signature(f, m) && f.modifiers.is_static == m.modifiers.is_static
+                        });
+                        if !hidden {
                             found.push(m.clone());
                         }
                     }
