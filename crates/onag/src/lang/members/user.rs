@@ -170,6 +170,10 @@ fn sensible_options(
 /// Every position reachable by moves of either player, the position
 /// included (options written as values or sums are followers as written).
 fn followers(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<Value> {
+    #[allow(
+        clippy::mutable_key_type,
+        reason = "a mutable collection hashes as its variant only, so its hash cannot change"
+    )]
     let mut seen: rustc_hash::FxHashSet<Value> = Default::default();
     let mut order = vec![position.clone()];
     seen.insert(position.clone());
