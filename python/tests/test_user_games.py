@@ -327,3 +327,27 @@ def test_calculator_reads_cgscript_classes_from_lib():
     assert calc('mine.Clobber("xox|ox.").CanonicalForm') == calc('game.grid.Clobber("xox|ox.").CanonicalForm')
     with pytest.raises(onag.InvalidInput, match="overrides nothing"):
         calc("bad.ExtraneousOverride")
+
+
+def test_the_benchmark_class_agrees_with_the_built_in_ruleset():
+    """The bitboard Domineering of python/benches/user_games.py, with its
+    regions turned to their least mirror image, against the built-in
+    ruleset on every small rectangle and on boards with holes."""
+    import importlib.util
+
+    path = Path(__file__).parent.parent / "benches" / "user_games.py"
+    spec = importlib.util.spec_from_file_location("user_games", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for rows in range(1, 4):
+        for cols in range(1, 5):
+            mine = bench.Domineering.rectangle(rows, cols)
+            text = "|".join(["." * cols] * rows)
+            assert mine.canonical_form == onag.Domineering(text).canonical_form, text
+    rng = random.Random(39)
+    for _ in range(20):
+        rows, cols = rng.randint(1, 4), rng.randint(1, 4)
+        cells = [[rng.random() < 0.75 for _ in range(cols)] for _ in range(rows)]
+        bits = bench.from_rows([sum(1 << c for c in range(cols) if row[c]) for row in cells])
+        text = "|".join("".join("." if x else "#" for x in row) for row in cells)
+        assert bench.Domineering(bits).canonical_form == onag.Domineering(text).canonical_form, text
