@@ -48,6 +48,26 @@ impl Default for LimitNames {
     }
 }
 
+/// The longest time limit a front end accepts: 10^10 seconds (about 317
+/// years), well inside every clock's range.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(10_000_000_000);
+
+/// Checks a time limit of `seconds` given by a user: a number of seconds,
+/// 0 or more, at most [`MAX_TIMEOUT`]. The error says what is wrong, not
+/// where: the caller names the option.
+pub fn timeout_from_secs(seconds: f64) -> Result<Duration> {
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(Error::invalid("expected a number of seconds, 0 or more"));
+    }
+    if seconds > MAX_TIMEOUT.as_secs_f64() {
+        return Err(Error::invalid(format!(
+            "too long (at most {} seconds)",
+            MAX_TIMEOUT.as_secs()
+        )));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 /// Limits (positions, memory, time), a cancel flag and a progress callback.
 ///
 /// The default budget is unlimited, never cancelled and silent.
@@ -92,9 +112,11 @@ impl Budget {
         self
     }
 
-    /// The computation must finish within `timeout` from now.
+    /// The computation must finish within `timeout` from now. A timeout
+    /// past the clock's range is no limit (front ends refuse one longer
+    /// than [`MAX_TIMEOUT`] first, so a user hears about it).
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
-        self.deadline = Some(Instant::now() + timeout);
+        self.deadline = Instant::now().checked_add(timeout);
         self
     }
 
@@ -220,6 +242,20 @@ mod tests {
     fn expired_deadline_stops_work() {
         let budget = Budget::unlimited().with_timeout(Duration::ZERO);
         assert_eq!(budget.check(0).unwrap_err().kind(), ErrorKind::LimitExceeded);
+    }
+
+    #[test]
+    fn a_timeout_past_the_clock_is_no_panic() {
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(u64::MAX));
+        assert!(budget.check(0).is_ok());
+    }
+
+    #[test]
+    fn user_timeouts_are_checked() {
+        assert_eq!(timeout_from_secs(2.5).unwrap(), Duration::from_millis(2500));
+        assert!(timeout_from_secs(1e19).unwrap_err().to_string().contains("too long"));
+        assert!(timeout_from_secs(f64::NAN).is_err());
+        assert!(timeout_from_secs(-1.0).is_err());
     }
 
     #[test]
