@@ -216,3 +216,23 @@ pub fn plural(n: impl std::fmt::Display, word: &str) -> String {
     let n = n.to_string();
     if n == "1" { format!("{n} {word}") } else { format!("{n} {word}s") }
 }
+
+/// `text` padded with spaces to `width` characters, on the right (`left`
+/// aligned) or on the left; any width (`format!`'s `{:<width$}` stops at
+/// 65,535, and a position's name may be longer).
+pub fn pad(text: &str, width: usize, align: Align) -> String {
+    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    match align {
+        Align::Left => format!("{text}{fill}"),
+        Align::Right => format!("{fill}{text}"),
+    }
+}
+
+/// Where [`pad`] puts the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Text first, then spaces.
+    Left,
+    /// Spaces first, then text.
+    Right,
+}
