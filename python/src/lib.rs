@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    onag::threads::start_pool().map_err(errors::to_py)?;
     m.add_class::<game::Game>()?;
     m.add_class::<thermograph::Thermograph>()?;
     m.add_class::<loopy::LoopyValue>()?;

@@ -28,6 +28,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return render::clap_error(&err),
     };
+    if let Err(err) = onag::threads::start_pool() {
+        return render::error(&err.into());
+    }
     match commands::run(cli) {
         Ok(code) => code,
         Err(err) => render::error(&err),

@@ -12,6 +12,7 @@
 //! - [`lang`]: the calculator language (CALCULATOR.md): parser, evaluator, sessions.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
+//! - [`threads`]: the parallel work's thread pool, started with a bounded count.
 //!
 //! ```
 //! use onag::impartial::mex;
@@ -29,6 +30,7 @@ pub mod number;
 pub mod picture;
 mod prefetch;
 pub mod ruleset;
+pub mod threads;
 
 pub use budget::{Budget, LimitNames};
 pub use error::{Error, ErrorKind, Location, Result};
