@@ -159,3 +159,24 @@ fn every_subcommand_has_help_with_an_example() {
 fn unknown_subcommand_is_a_one_line_error() {
     assert_error(&["frobnicate"], "frobnicate");
 }
+
+/// Issue 40: `onag nimber` alone printed 31 lines of help.
+#[test]
+fn a_command_without_its_subcommand_is_a_one_line_error() {
+    assert_error(&["nimber"], "onag nimber needs a subcommand: add, mul, inv");
+}
+
+/// Issue 40: errors echoed NUL and control characters from the input raw.
+#[test]
+fn error_messages_escape_control_characters() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("escapes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.txt");
+    std::fs::write(&path, "a: b\u{1}\0c\n").unwrap();
+    let file = path.to_str().unwrap();
+    assert_error(&["graph", file], "found '\\u{1}'");
+    std::fs::write(&path, "a: b\nb:\n").unwrap();
+    assert_error(&["graph", file, "--position", "x\u{1b}[31m\ty"], "--position x\\u{1b}[31m\\ty:");
+    let run = onag(&["graph", file, "--position", "x\u{7}"]);
+    assert!(!run.stderr.contains('\u{7}'), "{:?}", run.stderr);
+}
