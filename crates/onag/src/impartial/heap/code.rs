@@ -38,6 +38,13 @@ pub const MAX_CODE_TEXT: usize = 1 << 20;
 /// 61 tokens: 61 has 1,121,505 partitions).
 pub const MAX_OPTIONS: u64 = 1 << 20;
 
+/// The most options leaving three heaps or more that the fixed digits may
+/// give one heap while its options are listed (`0.&128;` leaves seven):
+/// past it the heap is refused with an error instead of listing for ever.
+/// Above [`MAX_OPTIONS`], so that the three-heap codes reach heaps of
+/// 7,000 (`8.0` has 1.3 million options at heap 4,000, 4.2 million at 7,100).
+pub const MAX_WIDE_OPTIONS: u64 = 1 << 22;
+
 /// A constraint on the heaps a move leaves (CGSuite's `!`, `?`, `=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Constraint {
