@@ -5,6 +5,7 @@
 //! exit code 2 (130 after Ctrl-C); a closed output pipe is success.
 
 mod args;
+mod atomic;
 mod checkpoint;
 mod cli;
 mod commands;
