@@ -18,6 +18,12 @@ mod user;
 use pyo3::prelude::*;
 
 /// The native module.
+/// The system allocator, its live bytes counted so that `max_memory=`
+/// limits the memory really in use.
+#[global_allocator]
+static ALLOCATOR: onag::memory::Counting<std::alloc::System> =
+    onag::memory::Counting(std::alloc::System);
+
 #[pymodule]
 fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;

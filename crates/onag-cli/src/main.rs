@@ -19,9 +19,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// mimalloc: fast small allocations, and huge pages for large tables.
+/// mimalloc (fast small allocations, huge pages for large tables), its live
+/// bytes counted so that `--max-memory` limits the memory really in use.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: onag::memory::Counting<mimalloc::MiMalloc> =
+    onag::memory::Counting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
     allow_huge_pages();

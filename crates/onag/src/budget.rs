@@ -106,7 +106,9 @@ impl Budget {
         self
     }
 
-    /// At most `bytes` bytes of working memory may be allocated for tables.
+    /// At most `bytes` bytes of memory may be in use: counted by the
+    /// allocator where [`crate::memory::Counting`] is installed (every table
+    /// and temporary), else the tables the computations account for.
     pub fn with_max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = Some(bytes);
         self
@@ -155,6 +157,7 @@ impl Budget {
     /// passed, or the computation was cancelled.
     pub fn check(&self, positions: u64) -> Result<()> {
         self.check_positions(positions)?;
+        self.check_in_use(0)?;
         if let Some(cancel) = &self.cancel
             && cancel.load(Ordering::Relaxed)
         {
@@ -183,8 +186,10 @@ impl Budget {
         }
     }
 
-    /// Fails if allocating `bytes` bytes would exceed the memory limit.
+    /// Fails if tables of `bytes` bytes in all would exceed the memory
+    /// limit, or the memory in use already does (where it is counted).
     pub fn check_memory(&self, bytes: u64) -> Result<()> {
+        self.check_in_use(0)?;
         match self.max_memory {
             Some(max) if bytes > max => Err(Error::new(
                 ErrorKind::LimitExceeded,
@@ -195,6 +200,38 @@ impl Budget {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Fails if allocating `bytes` more would take the memory in use past
+    /// the limit: call it before a large allocation (a table, a table grown
+    /// to a new size while the old one is still held). Where memory is not
+    /// counted, `bytes` alone is compared with the limit.
+    pub fn reserve(&self, bytes: u64) -> Result<()> {
+        match crate::memory::in_use() {
+            Some(_) => self.check_in_use(bytes),
+            None => self.check_memory(bytes),
+        }
+    }
+
+    /// Fails if the memory in use (where it is counted) and `more` bytes
+    /// exceed the memory limit.
+    fn check_in_use(&self, more: u64) -> Result<()> {
+        let (Some(max), Some(live)) = (self.max_memory, crate::memory::in_use()) else {
+            return Ok(());
+        };
+        let total = live.saturating_add(more);
+        if total <= max {
+            return Ok(());
+        }
+        let what = if more == 0 {
+            format!("{live} bytes in use")
+        } else {
+            format!("{live} bytes in use and {more} more")
+        };
+        Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!("{what} exceed the memory limit of {max} bytes (raise {})", self.names.memory),
+        ))
     }
 
     /// Whether anyone listens to progress reports. Computations may skip the

@@ -98,3 +98,55 @@ fn issue_40_an_interrupted_run_leaves_the_earlier_file_intact() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "0\n0\n1\n1\n2\n0\n");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
 }
+
+/// Runs `onag` with `args` and returns how it ended and its peak resident
+/// memory in bytes (the child's own, from `wait4`).
+#[allow(clippy::zombie_processes, reason = "wait4 reaps the child, to read its peak memory")]
+fn onag_peak(args: &[&str]) -> (crate::Run, u64) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: the pid is this process's child, not yet waited for; the
+    // pointers are to live locals.
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
+    (crate::Run { stdout: String::new(), stderr, code }, usage.ru_maxrss as u64 * 1024)
+}
+
+/// Issue 40: `--max-memory` counted the main tables only. The command's
+/// allocator now counts every byte live and the budget's checks read it,
+/// and the solver asks for a table's doubling before it happens.
+/// FIXME: the goal is a peak within 10% (and a few MB) of the limit; the
+/// bounds below are today's (allocator slack and allocations still unguarded:
+/// the arena's tables, a loopy sum's packing).
+#[test]
+fn issue_40_memory_limits_hold_on_real_memory() {
+    const MB: u64 = 1 << 20;
+    let overs = vec!["over"; 100].join(" + ");
+    let board = "......|......|......|......|......|......";
+    for (args, limit, slack) in [
+        (vec!["--max-memory", "60M", "loopy", overs.as_str()], 60 * MB, 2.0),
+        (vec!["--max-memory", "80M", "domineering", board, "-q"], 80 * MB, 2.2),
+    ] {
+        let (run, peak) = onag_peak(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("(raise --max-memory)"), "{args:?}: {}", run.stderr);
+        let bound = (limit as f64 * slack) as u64 + 20 * MB;
+        assert!(peak <= bound, "{args:?}: peak {} MB, bound {} MB", peak / MB, bound / MB);
+    }
+    // A size checked before the allocation it guards.
+    let (run, peak) = onag_peak(&["domineering", "--table", "100000x100000"]);
+    assert!(run.stderr.contains("at most 64 cells"), "{}", run.stderr);
+    assert!(peak < 64 * MB, "--table 100000x100000 took {} MB", peak / MB);
+}
