@@ -19,10 +19,16 @@ static COUNTING: AtomicBool = AtomicBool::new(false);
 
 /// A global allocator that counts the bytes live through `A`.
 ///
-/// ```ignore
+/// ```
 /// #[global_allocator]
 /// static ALLOCATOR: onag::memory::Counting<std::alloc::System> =
 ///     onag::memory::Counting(std::alloc::System);
+///
+/// fn main() {
+///     let table = vec![0u32; 1 << 20];
+///     assert!(onag::memory::in_use().unwrap() >= 4 << 20);
+///     drop(table);
+/// }
 /// ```
 #[derive(Debug, Default)]
 pub struct Counting<A>(pub A);
