@@ -18,9 +18,16 @@ mod user;
 use pyo3::prelude::*;
 
 /// The native module.
+/// The system allocator, its live bytes counted so that `max_memory=`
+/// limits the memory really in use.
+#[global_allocator]
+static ALLOCATOR: onag::memory::Counting<std::alloc::System> =
+    onag::memory::Counting(std::alloc::System);
+
 #[pymodule]
 fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    onag::threads::start_pool().map_err(errors::to_py)?;
     m.add_class::<game::Game>()?;
     m.add_class::<thermograph::Thermograph>()?;
     m.add_class::<loopy::LoopyValue>()?;

@@ -50,15 +50,12 @@ impl Limits {
     ) -> PyResult<Limits> {
         let max_positions = max_positions.map(position_count).transpose()?;
         let max_memory = max_memory.map(memory_bytes).transpose()?;
-        let timeout = match timeout {
-            Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(PyValueError::new_err(format!(
-                    "timeout={t}: expected a number of seconds, 0 or more"
-                )));
-            }
-            None => None,
-        };
+        let timeout = timeout
+            .map(|t| {
+                onag::budget::timeout_from_secs(t)
+                    .map_err(|e| PyValueError::new_err(format!("timeout={t}: {e}")))
+            })
+            .transpose()?;
         Ok(Limits { max_positions, max_memory, timeout })
     }
 

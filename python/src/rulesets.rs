@@ -293,5 +293,9 @@ pub fn rulesets() -> Vec<(&'static str, &'static str, &'static str, &'static str
 /// it has such a family of positions.
 #[pyfunction]
 pub fn ruleset_rectangle(name: &str, rows: usize, columns: usize) -> PyResult<Option<String>> {
-    Ok(ruleset(name)?.rectangle.map(|board| board(rows, columns)))
+    let r = ruleset(name)?;
+    if r.rectangle.is_none() {
+        return Ok(None);
+    }
+    r.rectangle_of(rows, columns).map(Some).map_err(crate::errors::to_py)
 }

@@ -110,6 +110,10 @@ def test_errors_are_onag_errors_with_one_line_messages():
         onag.Game("^", max_memory="lots")
     with pytest.raises(ValueError, match="timeout=-1"):
         onag.Game("^", timeout=-1)
+    # Past the clock's range: an error, not a panic (issue 40).
+    for t in (1e19, 1e30):
+        with pytest.raises(ValueError, match=r"timeout=1e\+?\d+: too long \(at most 10000000000 seconds\)"):
+            onag.Game("^", timeout=t)
     with pytest.raises(ValueError, match=r"^max_positions=-1: expected a number of positions, 0 or more$"):
         onag.Game("^", max_positions=-1)
 

@@ -49,6 +49,9 @@ pub fn seconds(text: &str) -> Result<u64, String> {
     }
     match count(text)? {
         0 => Err("must be at least 1 second".to_string()),
+        n if n > onag::budget::MAX_TIMEOUT.as_secs() => {
+            Err(format!("is too long (at most {} seconds)", onag::budget::MAX_TIMEOUT.as_secs()))
+        }
         n => Ok(n),
     }
 }

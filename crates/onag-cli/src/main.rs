@@ -5,6 +5,7 @@
 //! exit code 2 (130 after Ctrl-C); a closed output pipe is success.
 
 mod args;
+mod atomic;
 mod checkpoint;
 mod cli;
 mod commands;
@@ -18,9 +19,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// mimalloc: fast small allocations, and huge pages for large tables.
+/// mimalloc (fast small allocations, huge pages for large tables), its live
+/// bytes counted so that `--max-memory` limits the memory really in use.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: onag::memory::Counting<mimalloc::MiMalloc> =
+    onag::memory::Counting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
     allow_huge_pages();
@@ -28,6 +31,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return render::clap_error(&err),
     };
+    if let Err(err) = onag::threads::start_pool() {
+        return render::error(&err.into());
+    }
     match commands::run(cli) {
         Ok(code) => code,
         Err(err) => render::error(&err),

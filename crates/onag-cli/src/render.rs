@@ -108,9 +108,29 @@ pub fn error(err: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let interrupted = err.downcast_ref::<Error>().is_some_and(|e| e.kind() == ErrorKind::Cancelled);
-    let message = format!("{err:#}").replace('\n', " ");
-    eprintln!("error: {message}");
+    print_error(&format!("{err:#}"));
     ExitCode::from(if interrupted { EXIT_INTERRUPTED } else { EXIT_ERROR })
+}
+
+/// Prints one line `error: message` on stderr, its line breaks turned to
+/// spaces and other control characters escaped (a NUL or an escape sequence
+/// read from the user's input must not reach the terminal raw).
+fn print_error(message: &str) {
+    eprintln!("error: {}", escape_controls(&message.replace('\n', " ")));
+}
+
+/// `text` with every control character written as an escape (`\0`, `\t`,
+/// `\u{1b}`), so an echo of the user's input stays one visible line.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Prints a command-line parsing error as one line (help and version requests
@@ -118,15 +138,13 @@ pub fn error(err: &anyhow::Error) -> ExitCode {
 pub fn clap_error(err: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind as Kind;
     match err.kind() {
-        Kind::DisplayHelp
-        | Kind::DisplayVersion
-        | Kind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        Kind::DisplayHelp | Kind::DisplayVersion => {
             let _ = err.print();
-            if err.kind() == Kind::DisplayHelpOnMissingArgumentOrSubcommand {
-                ExitCode::from(EXIT_ERROR)
-            } else {
-                ExitCode::SUCCESS
-            }
+            ExitCode::SUCCESS
+        }
+        Kind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            print_error(&missing_subcommand(&err.render().to_string()));
+            ExitCode::from(EXIT_ERROR)
         }
         _ => {
             let text = err.render().to_string();
@@ -139,19 +157,19 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
                     let word =
                         std::env::args().find(|a| a.starts_with(arg.as_str())).unwrap_or_default();
                     let word = if word.is_empty() { arg.as_str() } else { word.as_str() };
-                    eprintln!(
-                        "error: '{word}' is not an option of onag eval; an expression that \
+                    print_error(&format!(
+                        "'{word}' is not an option of onag eval; an expression that \
                          starts with '-' goes after '--': onag eval -- '{word}'"
-                    );
+                    ));
                     return ExitCode::from(EXIT_ERROR);
                 }
             }
             if let Some(message) = hyphen_position(err, &text) {
-                eprintln!("error: {message}");
+                print_error(&message);
                 return ExitCode::from(EXIT_ERROR);
             }
             if let Some(token) = negative_number(err) {
-                eprintln!("error: '{token}': numbers here must not be negative");
+                print_error(&format!("'{token}': numbers here must not be negative"));
                 return ExitCode::from(EXIT_ERROR);
             }
             // clap's message may span lines ("required arguments were not
@@ -163,10 +181,32 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
                 .collect();
             let message = message.join(" ");
             let message = message.strip_prefix("error:").unwrap_or(&message).trim();
-            eprintln!("error: {message}");
+            print_error(message);
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// The one-line error for a command called without the subcommand it needs
+/// (`onag nimber`), from clap's help text for it: the command and its
+/// subcommands' names.
+fn missing_subcommand(help: &str) -> String {
+    let command = help
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .and_then(|usage| usage.split(" [").next())
+        .map(|c| c.trim_end_matches(" <COMMAND>").to_string())
+        .unwrap_or_else(|| "onag".to_string());
+    let names: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    format!("{command} needs a subcommand: {} (see {command} --help)", names.join(", "))
 }
 
 /// For a ruleset subcommand, an "unexpected argument" that is a position
@@ -215,4 +255,24 @@ fn negative_number(err: &clap::Error) -> Option<String> {
 pub fn plural(n: impl std::fmt::Display, word: &str) -> String {
     let n = n.to_string();
     if n == "1" { format!("{n} {word}") } else { format!("{n} {word}s") }
+}
+
+/// `text` padded with spaces to `width` characters, on the right (`left`
+/// aligned) or on the left; any width (`format!`'s `{:<width$}` stops at
+/// 65,535, and a position's name may be longer).
+pub fn pad(text: &str, width: usize, align: Align) -> String {
+    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    match align {
+        Align::Left => format!("{text}{fill}"),
+        Align::Right => format!("{fill}{text}"),
+    }
+}
+
+/// Where [`pad`] puts the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Text first, then spaces.
+    Left,
+    /// Spaces first, then text.
+    Right,
 }

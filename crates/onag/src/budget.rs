@@ -48,6 +48,26 @@ impl Default for LimitNames {
     }
 }
 
+/// The longest time limit a front end accepts: 10^10 seconds (about 317
+/// years), well inside every clock's range.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(10_000_000_000);
+
+/// Checks a time limit of `seconds` given by a user: a number of seconds,
+/// 0 or more, at most [`MAX_TIMEOUT`]. The error says what is wrong, not
+/// where: the caller names the option.
+pub fn timeout_from_secs(seconds: f64) -> Result<Duration> {
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(Error::invalid("expected a number of seconds, 0 or more"));
+    }
+    if seconds > MAX_TIMEOUT.as_secs_f64() {
+        return Err(Error::invalid(format!(
+            "too long (at most {} seconds)",
+            MAX_TIMEOUT.as_secs()
+        )));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 /// Limits (positions, memory, time), a cancel flag and a progress callback.
 ///
 /// The default budget is unlimited, never cancelled and silent.
@@ -86,15 +106,19 @@ impl Budget {
         self
     }
 
-    /// At most `bytes` bytes of working memory may be allocated for tables.
+    /// At most `bytes` bytes of memory may be in use: counted by the
+    /// allocator where [`crate::memory::Counting`] is installed (every table
+    /// and temporary), else the tables the computations account for.
     pub fn with_max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = Some(bytes);
         self
     }
 
-    /// The computation must finish within `timeout` from now.
+    /// The computation must finish within `timeout` from now. A timeout
+    /// past the clock's range is no limit (front ends refuse one longer
+    /// than [`MAX_TIMEOUT`] first, so a user hears about it).
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
-        self.deadline = Some(Instant::now() + timeout);
+        self.deadline = Instant::now().checked_add(timeout);
         self
     }
 
@@ -133,6 +157,7 @@ impl Budget {
     /// passed, or the computation was cancelled.
     pub fn check(&self, positions: u64) -> Result<()> {
         self.check_positions(positions)?;
+        self.check_in_use(0)?;
         if let Some(cancel) = &self.cancel
             && cancel.load(Ordering::Relaxed)
         {
@@ -161,8 +186,10 @@ impl Budget {
         }
     }
 
-    /// Fails if allocating `bytes` bytes would exceed the memory limit.
+    /// Fails if tables of `bytes` bytes in all would exceed the memory
+    /// limit, or the memory in use already does (where it is counted).
     pub fn check_memory(&self, bytes: u64) -> Result<()> {
+        self.check_in_use(0)?;
         match self.max_memory {
             Some(max) if bytes > max => Err(Error::new(
                 ErrorKind::LimitExceeded,
@@ -173,6 +200,38 @@ impl Budget {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Fails if allocating `bytes` more would take the memory in use past
+    /// the limit: call it before a large allocation (a table, a table grown
+    /// to a new size while the old one is still held). Where memory is not
+    /// counted, `bytes` alone is compared with the limit.
+    pub fn reserve(&self, bytes: u64) -> Result<()> {
+        match crate::memory::in_use() {
+            Some(_) => self.check_in_use(bytes),
+            None => self.check_memory(bytes),
+        }
+    }
+
+    /// Fails if the memory in use (where it is counted) and `more` bytes
+    /// exceed the memory limit.
+    fn check_in_use(&self, more: u64) -> Result<()> {
+        let (Some(max), Some(live)) = (self.max_memory, crate::memory::in_use()) else {
+            return Ok(());
+        };
+        let total = live.saturating_add(more);
+        if total <= max {
+            return Ok(());
+        }
+        let what = if more == 0 {
+            format!("{live} bytes in use")
+        } else {
+            format!("{live} bytes in use and {more} more")
+        };
+        Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!("{what} exceed the memory limit of {max} bytes (raise {})", self.names.memory),
+        ))
     }
 
     /// Whether anyone listens to progress reports. Computations may skip the
@@ -220,6 +279,20 @@ mod tests {
     fn expired_deadline_stops_work() {
         let budget = Budget::unlimited().with_timeout(Duration::ZERO);
         assert_eq!(budget.check(0).unwrap_err().kind(), ErrorKind::LimitExceeded);
+    }
+
+    #[test]
+    fn a_timeout_past_the_clock_is_no_panic() {
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(u64::MAX));
+        assert!(budget.check(0).is_ok());
+    }
+
+    #[test]
+    fn user_timeouts_are_checked() {
+        assert_eq!(timeout_from_secs(2.5).unwrap(), Duration::from_millis(2500));
+        assert!(timeout_from_secs(1e19).unwrap_err().to_string().contains("too long"));
+        assert!(timeout_from_secs(f64::NAN).is_err());
+        assert!(timeout_from_secs(-1.0).is_err());
     }
 
     #[test]

@@ -12,6 +12,8 @@
 //! - [`lang`]: the calculator language (CALCULATOR.md): parser, evaluator, sessions.
 //! - [`budget`]: limits (positions, time), cancellation and progress for long work.
 //! - [`error`]: the library's error type, with a location for parse errors.
+//! - [`memory`]: the bytes the process holds, counted by its allocator, for memory limits.
+//! - [`threads`]: the parallel work's thread pool, started with a bounded count.
 //!
 //! ```
 //! use onag::impartial::mex;
@@ -24,11 +26,13 @@ pub mod game;
 pub mod impartial;
 pub mod lang;
 pub mod loopy;
+pub mod memory;
 pub mod nimber;
 pub mod number;
 pub mod picture;
 mod prefetch;
 pub mod ruleset;
+pub mod threads;
 
 pub use budget::{Budget, LimitNames};
 pub use error::{Error, ErrorKind, Location, Result};

@@ -455,7 +455,8 @@ fn write_positions<'a>(
             Some(f) => format!("{f}:{name}"),
             None => name.to_string(),
         };
-        out.line(format_args!("  {label:<width$}  {value:>3}  {outcome}"))?;
+        let label = render::pad(&label, width, render::Align::Left);
+        out.line(format_args!("  {label}  {value:>3}  {outcome}"))?;
     }
     Ok(())
 }

@@ -173,7 +173,9 @@ pub fn run(
             Some(f) => format!("{f}:{}", r.name),
             None => r.name.to_string(),
         };
-        out.line(format_args!("  {label:<width$}  {:>value_width$}  {}", r.text, r.outcome))?;
+        let label = render::pad(&label, width, render::Align::Left);
+        let text = render::pad(&r.text, value_width, render::Align::Right);
+        out.line(format_args!("  {label}  {text}  {}", r.outcome))?;
     }
     out.finish()
 }

@@ -76,12 +76,23 @@ pub fn run(ctx: &Context, args: HackenbushArgs) -> anyhow::Result<ExitCode> {
         Some(path) => {
             let text = read(path)?;
             let name = if path == "-" { "<stdin>" } else { path.as_str() };
-            if let Ok(picture) = onag::ruleset::graph::parse_edge_list(&text)
+            let coloured = onag::ruleset::graph::parse_edge_list(&text);
+            if let Ok(picture) = &coloured
                 && picture.graph().edges().any(|(_, h)| h.label != GREEN)
             {
-                return coloured_file(ctx, &text, &picture);
+                return coloured_file(ctx, &text, picture);
             }
-            let game = parse_edge_list(&text).map_err(|e| located(e, name))?;
+            let game = parse_edge_list(&text).map_err(|green| {
+                // Both readers failed: the coloured one reads every green
+                // file, so the one that read further found the real fault
+                // (a mixed file's colours stop the green reader early).
+                let at = |e: &onag::Error| e.location().map(|l| (l.line, l.column));
+                let err = match coloured {
+                    Err(coloured) if at(&coloured) > at(&green) => coloured,
+                    _ => green,
+                };
+                located(err, name)
+            })?;
             (game, "line")
         }
         None => {

@@ -240,7 +240,7 @@ fn fox_table(
                 None if geese.contains(&(r as u32, c as u32 + 1)) => "#".to_string(),
                 None => String::new(),
             };
-            line.push_str(&format!(" {text:>width$}"));
+            line.push_str(&format!(" {}", render::pad(&text, width, render::Align::Right)));
         }
         out.line(format_args!("{}", line.trim_end()))?;
     }

@@ -1,8 +1,7 @@
 //! `onag octal`: Grundy sequences of take-and-break games (octal, hexadecimal,
 //! CGSuite's extended codes), certified periods, plots, sums and misère genus.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,6 +17,7 @@ use onag::number::BigUint;
 use onag::{Budget, ErrorKind};
 use serde::Serialize;
 
+use crate::atomic::AtomicFile;
 use crate::checkpoint::Checkpoint;
 use crate::commands::Context;
 use crate::{render, signal};
@@ -262,9 +262,9 @@ struct ValuesJson {
     values: Vec<u128>,
 }
 
-fn create(path: &str) -> anyhow::Result<BufWriter<File>> {
-    let file = File::create(path).with_context(|| format!("cannot write '{path}'"))?;
-    Ok(BufWriter::new(file))
+/// An output file, put in place only when complete (see [`crate::atomic`]).
+fn create(path: &str) -> anyhow::Result<AtomicFile> {
+    AtomicFile::create(path)
 }
 
 /// Runs `onag octal`.
@@ -367,11 +367,12 @@ pub fn run(ctx: &Context, args: OctalArgs) -> anyhow::Result<ExitCode> {
 
     if let Some((path, mut w)) = output {
         write_sequence(&seq, upto, path.ends_with(".bin"), &mut w, &budget)
+            .and_then(|()| w.commit().map_err(Into::into))
             .with_context(|| format!("--output: cannot write '{path}'"))?;
     }
     if let Some((path, mut w)) = plot {
         crate::plot::scatter(&mut w, &rule.to_string(), table)
-            .and_then(|()| w.flush().map_err(Into::into))
+            .and_then(|()| w.commit().map_err(Into::into))
             .with_context(|| format!("cannot write '{path}'"))?;
     }
     drop(bar);
@@ -573,11 +574,12 @@ fn run_search(ctx: &Context, rule: &TakeAndBreak, args: &OctalArgs) -> anyhow::R
     let (writer, _bar) = ctx.budget("writing values");
     if let Some((path, mut w)) = output {
         write_sequence(&seq, upto, path.ends_with(".bin"), &mut w, &writer)
+            .and_then(|()| w.commit().map_err(Into::into))
             .with_context(|| format!("--output: cannot write '{path}'"))?;
     }
     if let Some((path, mut w)) = plot {
         crate::plot::scatter(&mut w, &rule.to_string(), table)
-            .and_then(|()| w.flush().map_err(Into::into))
+            .and_then(|()| w.commit().map_err(Into::into))
             .with_context(|| format!("cannot write '{path}'"))?;
     }
     let milestones = seq.milestones();

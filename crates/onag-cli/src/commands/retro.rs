@@ -197,7 +197,9 @@ pub fn run(ctx: &Context, args: RetroArgs) -> anyhow::Result<ExitCode> {
             String::new()
         };
         let best = r.best_move.map(|m| format!("  -> {m}")).unwrap_or_default();
-        let line = format!("  {:<width$}  {side}{text:<result_width$}{best}", r.name);
+        let name = render::pad(r.name, width, render::Align::Left);
+        let text = render::pad(text, result_width, render::Align::Left);
+        let line = format!("  {name}  {side}{text}{best}");
         out.line(format_args!("{}", line.trim_end()))?;
     }
     out.finish()

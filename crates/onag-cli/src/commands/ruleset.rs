@@ -351,17 +351,20 @@ fn table(
     params: &catalog::Params,
     size: &str,
 ) -> anyhow::Result<ExitCode> {
-    let Some(rectangle) = r.rectangle else {
+    if r.rectangle.is_none() {
         anyhow::bail!("{} has no rectangles to tabulate (--table is for boards)", r.name);
-    };
+    }
     let (rows, cols) = table_size(size)?;
-    // Every rectangle must be a board onag holds; refused before any work.
-    r.position(params, &Arg::Str(rectangle(rows, cols))).map_err(|e| {
-        anyhow::anyhow!(
-            "--table {size}: the largest rectangle is not a board here: {}",
-            e.message()
-        )
-    })?;
+    // Every rectangle must be a board onag holds; refused before any work
+    // (and before its text is made).
+    r.rectangle_of(rows, cols).and_then(|largest| r.position(params, &Arg::Str(largest))).map_err(
+        |e| {
+            anyhow::anyhow!(
+                "--table {size}: the largest rectangle is not a board here: {}",
+                e.message()
+            )
+        },
+    )?;
     let mut cells = Vec::new();
     let valued = table_cells(ctx, r, params, (rows, cols), &mut cells);
     if ctx.json() && (valued.is_ok() || !cells.is_empty()) {

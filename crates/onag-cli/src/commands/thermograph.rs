@@ -2,6 +2,7 @@
 //! notation, printed as CGSuite prints it, with its temperature and mean;
 //! `--svg FILE` draws it (walls, mast, temperature marked).
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
@@ -69,7 +70,10 @@ fn thermograph(ctx: &Context, args: ThermographArgs) -> anyhow::Result<ExitCode>
     drop(bar);
     if let Some(path) = &args.svg {
         let svg = onag::picture::thermograph_svg(&thermograph, &printed)?;
-        std::fs::write(path, svg).with_context(|| format!("cannot write '{path}'"))?;
+        let mut file = crate::atomic::AtomicFile::create(path)?;
+        file.write_all(svg.as_bytes())
+            .and_then(|()| file.commit())
+            .with_context(|| format!("cannot write '{path}'"))?;
     }
     let json = ThermographJson {
         game: printed,

@@ -67,6 +67,10 @@ fn timeouts_are_whole_seconds() {
         assert_error(&["nim", "3", "--timeout", bad], "must be a whole number of seconds");
     }
     assert_error(&["nim", "3", "--timeout", "-1"], "must not be negative");
+    // Issue 40: a timeout past the clock's range panicked adding to an Instant.
+    for long in ["18446744073709551615", "10000000001"] {
+        assert_error(&["octal", "0.07", "--upto", "5", "--timeout", long], "is too long");
+    }
     assert_eq!(onag(&["nim", "3", "--timeout", "10"]).code, 0);
 }
 

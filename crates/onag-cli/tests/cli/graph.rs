@@ -148,3 +148,24 @@ fn bad_graph_files_are_located_errors() {
     let cycle = file("bad", "cycle2.txt", "a: a\n");
     assert_error(&["every-sg", &cycle], "cycle through position `a`");
 }
+
+/// Issue 40: a name of 65,536 characters or more made the tables' padding
+/// panic (`format!` widths stop at 65,535).
+#[test]
+fn issue_40_names_of_any_length_print() {
+    let long = "a".repeat(70_000);
+    let g = file("long-names", "g.txt", &format!("{long}: b\nb:\n"));
+    for args in [vec!["graph"], vec!["graph", "--misere"], vec!["graph", "--loopy"], vec!["retro"]]
+    {
+        let mut args = args.clone();
+        args.push(&g);
+        let run = onag(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let b_row = run
+            .stdout
+            .lines()
+            .find(|l| l.trim() == "b" || l.trim_start().starts_with("b "))
+            .unwrap();
+        assert!(b_row.len() > 70_000, "{args:?}: the short name is padded to the long one's width");
+    }
+}

@@ -68,6 +68,12 @@ fn bad_input_is_a_one_line_error_naming_the_line() {
     assert_error(&["hackenbush", file], "no edges");
     std::fs::write(&path, "# only\n a b\n").unwrap();
     assert_error(&["hackenbush", file], "ground");
+    // Issue 40: a file mixing coloured and uncoloured lines was refused at
+    // its first coloured line (by the green reader), not where it goes wrong.
+    std::fs::write(&path, "G a\na b r\nb c\nc d e f\n").unwrap();
+    assert_error(&["hackenbush", file], &format!("{file}:4:7: an edge is 'A B' or 'A B colour'"));
+    std::fs::write(&path, "G a\na b l\nb c purple\n").unwrap();
+    assert_error(&["hackenbush", file], &format!("{file}:3:5: unknown colour 'purple'"));
     std::fs::remove_file(&path).unwrap();
     assert_error(&["hackenbush", "/nonexistent/onag/graph.txt"], "cannot read");
     assert_error(&["hackenbush", "--string", "e(e;e"], "--string:1:2");

@@ -9,6 +9,7 @@ mod eval_heaps;
 mod graph;
 mod hackenbush;
 mod help_examples;
+mod limits;
 mod loopy;
 mod loopy_partizan;
 mod nim;
@@ -22,8 +23,9 @@ mod subtraction;
 mod thermo;
 mod uptimal;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// What a run of `onag` printed and how it ended.
 pub struct Run {
@@ -61,6 +63,57 @@ pub fn onag_with_stdin(args: &[&str], stdin: &str) -> Run {
         stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
         code: out.status.code().unwrap_or(-1),
     }
+}
+
+/// Runs `onag` with `args` and the extra environment `env`, killed if it
+/// has not ended within `limit` (then its code is -1): for computations
+/// that must stop, tested by the clock of a subprocess.
+pub fn onag_within(args: &[&str], env: &[(&str, &str)], limit: Duration) -> (Run, Duration) {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("onag binary runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = pipe.read_to_end(&mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout is piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr is piped")));
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("onag can be waited for") {
+            break Some(status);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let took = start.elapsed();
+    let run = Run {
+        stdout: stdout.join().expect("stdout is read"),
+        stderr: stderr.join().expect("stderr is read"),
+        code: status.and_then(|s| s.code()).unwrap_or(-1),
+    };
+    (run, took)
+}
+
+/// Asserts that `args` stop within `limit` (wall clock) with exit code
+/// `code` and one line `error: ...` containing `needle`.
+pub fn assert_stops(args: &[&str], limit: Duration, code: i32, needle: &str) {
+    let (run, took) = onag_within(args, &[], limit);
+    assert_eq!(run.code, code, "{args:?} after {took:?}; stderr: {}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "one-line error for {args:?}: {}", run.stderr);
+    assert!(run.stderr.contains(needle), "{args:?}: expected {needle:?} in {}", run.stderr);
 }
 
 /// Asserts that `args` fail with exit code 2 and one line `error: ...` containing `needle`.
@@ -105,4 +158,25 @@ fn every_subcommand_has_help_with_an_example() {
 #[test]
 fn unknown_subcommand_is_a_one_line_error() {
     assert_error(&["frobnicate"], "frobnicate");
+}
+
+/// Issue 40: `onag nimber` alone printed 31 lines of help.
+#[test]
+fn a_command_without_its_subcommand_is_a_one_line_error() {
+    assert_error(&["nimber"], "onag nimber needs a subcommand: add, mul, inv");
+}
+
+/// Issue 40: errors echoed NUL and control characters from the input raw.
+#[test]
+fn error_messages_escape_control_characters() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("escapes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.txt");
+    std::fs::write(&path, "a: b\u{1}\0c\n").unwrap();
+    let file = path.to_str().unwrap();
+    assert_error(&["graph", file], "found '\\u{1}'");
+    std::fs::write(&path, "a: b\nb:\n").unwrap();
+    assert_error(&["graph", file, "--position", "x\u{1b}[31m\ty"], "--position x\\u{1b}[31m\\ty:");
+    let run = onag(&["graph", file, "--position", "x\u{7}"]);
+    assert!(!run.stderr.contains('\u{7}'), "{:?}", run.stderr);
 }

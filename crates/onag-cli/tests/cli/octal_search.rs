@@ -110,8 +110,8 @@ fn a_checkpoint_keeps_the_values_and_a_search_goes_on_from_it() {
         first.stdout
     );
     let bytes = std::fs::read(&file).unwrap();
-    assert_eq!(&bytes[..64], format!("{:<63}\n", "onag grundy values 4!.0").as_bytes());
-    assert_eq!(bytes.len(), 64 + 4 * 5001);
+    assert_eq!(&bytes[..64], format!("{:<63}\n", "onag grundy values/2 4!.0").as_bytes());
+    assert_eq!(blocks(&bytes).iter().map(|(_, v)| v.len()).sum::<usize>(), 5001);
     // A crash mid-value leaves a partial value: dropped when search goes on.
     std::fs::OpenOptions::new().append(true).open(&file).unwrap().write_all(&[7, 7]).unwrap();
     let resumed =
@@ -126,12 +126,9 @@ fn a_checkpoint_keeps_the_values_and_a_search_goes_on_from_it() {
     assert_eq!(a["search"]["milestones"], b["search"]["milestones"]);
     assert_eq!(a["search"]["checkpoint"]["resumed_from"], 5001);
     assert_eq!(a["search"]["checkpoint"]["holds"], 12001);
-    // The file holds exactly the values, little-endian u32 after the header.
+    // The file holds exactly the values, in blocks after the header.
     let bytes = std::fs::read(&file).unwrap();
-    let held: Vec<u64> = bytes[64..]
-        .chunks_exact(4)
-        .map(|b| u32::from_le_bytes(b.try_into().unwrap()) as u64)
-        .collect();
+    let held: Vec<u64> = blocks(&bytes).into_iter().flat_map(|(_, v)| v).map(u64::from).collect();
     let want: Vec<u64> =
         b["sequence"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
     assert_eq!(held, want);
@@ -144,6 +141,84 @@ fn a_checkpoint_keeps_the_values_and_a_search_goes_on_from_it() {
         short.stdout
     );
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The blocks of a checkpoint file: where each starts and its values, each
+/// block's checksum verified (count, values, CRC-32 of both; little-endian).
+fn blocks(bytes: &[u8]) -> Vec<(usize, Vec<u32>)> {
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let mut at = 64;
+    let mut out = Vec::new();
+    while at < bytes.len() {
+        let n = word(at) as usize;
+        let end = at + 4 + 4 * n;
+        assert_eq!(crc32fast::hash(&bytes[at..end]), word(end), "block at byte {at}");
+        out.push((at, (0..n).map(|i| word(at + 4 + 4 * i)).collect()));
+        at = end + 4;
+    }
+    out
+}
+
+/// Issue 40: a value flipped late in a checkpoint gave a silently wrong
+/// summary; every block carries a checksum, and a block that fails it
+/// refuses the file.
+#[test]
+fn a_damaged_checkpoint_is_refused_naming_the_block() {
+    let dir = std::env::temp_dir().join(format!("onag-checkpoint-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.bin");
+    let path = file.to_str().unwrap();
+    let search = ["octal", "4!.0", "--limit", "20000", "--checkpoint", path, "-q"];
+    assert_eq!(onag(&search).code, 0);
+    let good = std::fs::read(&file).unwrap();
+    let all = blocks(&good);
+    let (last_at, last) = all.last().unwrap().clone();
+    let first_heap = 20001 - last.len();
+    // A value late in the file, in its last block.
+    let mut bad = good.clone();
+    bad[last_at + 4 + 4 * (last.len() - 2)] ^= 4;
+    std::fs::write(&file, &bad).unwrap();
+    assert_error(
+        &search,
+        &format!(
+            "--checkpoint '{path}': block {} (heaps {first_heap}..20000) fails its checksum",
+            all.len()
+        ),
+    );
+    // A partial file (the last block cut short by a crash): the cut block
+    // is dropped, a damaged one before it refused.
+    let (prev_at, prev) = all[all.len() - 2].clone();
+    let mut cut = good[..last_at + 10].to_vec();
+    cut[prev_at + 4 + 4 * (prev.len() - 1)] ^= 1;
+    std::fs::write(&file, &cut).unwrap();
+    assert_error(&search, &format!("block {} (heaps", all.len() - 1));
+    // A file from before checksums is not trusted either.
+    std::fs::write(&file, format!("{:<63}\n", "onag grundy values 4!.0")).unwrap();
+    assert_error(&search, "without checksums: its values cannot be verified");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 40: a checkpoint value of 2^31 or more made the sparse search's
+/// growth step shift by 32 and loop for ever, deaf to signals.
+#[test]
+fn a_checkpoint_value_too_large_for_the_search_is_refused() {
+    let dir = std::env::temp_dir().join(format!("onag-checkpoint-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.bin");
+    let path = file.to_str().unwrap();
+    let search = ["octal", "4!.0", "--limit", "5000", "--checkpoint", path, "-q"];
+    assert_eq!(onag(&search).code, 0);
+    let mut bytes = std::fs::read(&file).unwrap();
+    let (at, values) = blocks(&bytes).last().unwrap().clone();
+    let end = at + 4 + 4 * values.len();
+    bytes[end - 4..end].copy_from_slice(&(1u32 << 31).to_le_bytes());
+    let sum = crc32fast::hash(&bytes[at..end]);
+    bytes[end..end + 4].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    let (run, took) = crate::onag_within(&search, &[], std::time::Duration::from_secs(10));
+    assert_eq!(run.code, 2, "after {took:?}: {}", run.stderr);
+    assert!(run.stderr.contains("has value 2147483648"), "{}", run.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -295,6 +295,24 @@ impl PartialEq for Ruleset {
 impl Eq for Ruleset {}
 
 impl Ruleset {
+    /// The empty (or starting) `rows` × `columns` rectangle, as
+    /// [`rectangle`](Self::rectangle) writes it; refused before its text is
+    /// made when the ruleset has none or the board is larger than any board
+    /// holds (`--table 100000x100000` would write ten gigabytes first).
+    pub fn rectangle_of(&self, rows: usize, columns: usize) -> Result<String> {
+        let rectangle = self.rectangle.ok_or_else(|| {
+            Error::invalid(format!("{} has no rectangles (they are for boards)", self.name))
+        })?;
+        let cells = rows.saturating_mul(columns);
+        if cells > super::board::MAX_CELLS {
+            return Err(Error::invalid(format!(
+                "a board of {columns}×{rows} = {cells} cells: at most {} cells are supported",
+                super::board::MAX_CELLS
+            )));
+        }
+        Ok(rectangle(rows, columns))
+    }
+
     /// The full path: `game.grid.Domineering`.
     pub fn path(&self) -> String {
         format!("{}.{}", self.family.package(), self.name)

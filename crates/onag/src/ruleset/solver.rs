@@ -438,7 +438,7 @@ impl<P: PartizanPosition> Solver<P> {
                         + stack_bytes
                         + ids_bytes as u64
                         + finisher.borrow().bytes();
-                    check(budget, table.len(), bytes)
+                    check(budget, table.len(), bytes, table.growth_bytes())
                 },
                 budget.max_positions(),
             );
@@ -470,7 +470,7 @@ impl<P: PartizanPosition> Solver<P> {
                 nim_finish,
                 |table, stack_bytes| {
                     let bytes = table.bytes() + value_bytes + stack_bytes;
-                    check(budget, table.len(), bytes)
+                    check(budget, table.len(), bytes, table.growth_bytes())
                 },
                 budget.max_positions(),
             )?;
@@ -509,7 +509,7 @@ impl<P: PartizanPosition> Solver<P> {
                 |frame| misere_finish(forms, frame, budget),
                 |table, stack_bytes| {
                     let bytes = table.bytes() + other_bytes + stack_bytes;
-                    check(budget, table.len(), bytes)
+                    check(budget, table.len(), bytes, table.growth_bytes())
                 },
                 budget.max_positions(),
             )?;
@@ -653,10 +653,14 @@ fn nim_finish<P: PartizanPosition>(frame: &Frame<P, u32>) -> Result<u32> {
         .map_err(|_| Error::new(ErrorKind::Overflow, "a nim value past 2^32"))
 }
 
-/// Checks the budget: regions valued, bytes of tables, time; reports progress.
-fn check(budget: &Budget, regions: usize, bytes: u64) -> Result<()> {
+/// Checks the budget: regions valued, bytes of tables, the memory the
+/// table's next doubling takes (`growth`), time; reports progress.
+fn check(budget: &Budget, regions: usize, bytes: u64, growth: u64) -> Result<()> {
     budget.check(regions as u64)?;
     budget.check_memory(bytes)?;
+    if growth > 0 {
+        budget.reserve(growth)?;
+    }
     budget.progress("valuing regions", regions as u64, None);
     Ok(())
 }

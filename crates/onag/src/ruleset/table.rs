@@ -122,6 +122,14 @@ impl<P: Hash + Eq, V: Copy> RegionTable<P, V> {
         self.len
     }
 
+    /// Bytes the next doubling of the table allocates, while the table is
+    /// close to it (more than 60% full; it doubles at 70%), else 0: a search
+    /// asks its budget for them (`Budget::reserve`) before the insert that
+    /// doubles the table, while the old slots are still held.
+    pub(crate) fn growth_bytes(&self) -> u64 {
+        if self.len * 10 >= self.slots.len() * 6 { 2 * self.bytes() } else { 0 }
+    }
+
     /// Bytes of the slots (each holds a region and its value).
     pub(crate) fn bytes(&self) -> u64 {
         (self.slots.capacity() * std::mem::size_of::<Option<(P, Option<V>)>>()) as u64

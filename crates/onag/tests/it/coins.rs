@@ -379,7 +379,7 @@ fn boards_parse_in_both_forms() {
     let grid = parse_board("ht\nth\n", 2).unwrap();
     assert_eq!(grid.sides, [2, 2]);
     assert_eq!(grid.heads, [vec![1, 1], vec![2, 2]]);
-    let cube = parse_board("h\n\nth\n", 3).unwrap();
+    let cube = parse_board("ht\n\nth\n", 3).unwrap();
     assert_eq!(cube.heads, [vec![1, 1, 1], vec![2, 1, 2]]);
     let list = parse_board("1 1 1 1 # a coin\n2,3,1,4\n", 4).unwrap();
     assert_eq!(list.sides, [2, 3, 1, 4]);
@@ -389,6 +389,11 @@ fn boards_parse_in_both_forms() {
         ("1 2\n1 2\n", 2, "listed twice"),
         ("1 0\n", 2, "coordinate"),
         ("1 2 3\n", 2, "expected 2 coordinates"),
+        // Issue 40: ragged boards were padded with tails.
+        ("hth\nh\n", 2, "2:2: a line of length 1 where the first has length 3"),
+        ("ht\nhtt\n", 2, "2:3: a line of length 3"),
+        ("ht\nth\n\nht\n", 3, "4:1: block 2 has height 1 where the first has height 2"),
+        ("ht\n\nht\nth\n\nht\n", 3, "3:1: block 2 has height 2 where the first has height 1"),
     ] {
         let e = parse_board(text, dims).unwrap_err();
         assert!(e.to_string().contains(needle), "{text:?}: {e}");

@@ -39,8 +39,8 @@ pub struct Board {
 ///
 /// - a grid of `h`/`t`: for 1 dimension one line, for 2 one line per row (the
 ///   first coordinate is the line), for 3 blocks of lines separated by blank
-///   lines (the first coordinate is the block); short lines are padded with
-///   tails;
+///   lines (the first coordinate is the block); every line as long as the
+///   first and every block as tall (a ragged board is an error, not padded);
 /// - a list of heads coins, one a line, as `dims` numbers from 1 separated by
 ///   spaces or commas (any dimension).
 ///
@@ -108,6 +108,11 @@ fn parse_grid(text: &str, dims: usize) -> Result<Board> {
     let mut sides = vec![0usize; dims];
     let (mut block, mut row) = (1usize, 0usize);
     let mut blank = false;
+    // The first line's length and the first block's height: every other
+    // line and block must match.
+    let mut width: Option<usize> = None;
+    let mut height: Option<usize> = None;
+    let mut block_line = 1;
     for (ln, line) in text.lines().enumerate() {
         let line = line.trim_end();
         if line.is_empty() {
@@ -121,11 +126,29 @@ fn parse_grid(text: &str, dims: usize) -> Result<Board> {
                     "blank line inside the board (blocks separate layers only in 3 dimensions)",
                 ));
             }
+            check_height(&mut height, row, block, block_line)?;
             block += 1;
             row = 0;
             blank = false;
         }
         row += 1;
+        if row == 1 {
+            block_line = ln + 1;
+        }
+        let len = line.chars().count();
+        match width {
+            None => width = Some(len),
+            Some(w) if w != len => {
+                return Err(Error::syntax(
+                    Location::new(ln + 1, w.min(len) + 1),
+                    format!(
+                        "a line of length {len} where the first has length {w} (every line of a \
+                         board is as long)"
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
         if dims == 1 && row > 1 {
             return Err(Error::syntax(Location::new(ln + 1, 1), "a strip is one line"));
         }
@@ -156,7 +179,29 @@ fn parse_grid(text: &str, dims: usize) -> Result<Board> {
             }
         }
     }
+    if row > 0 && block > 1 {
+        check_height(&mut height, row, block, block_line)?;
+    }
     Ok(Board { sides, heads })
+}
+
+/// Checks that block `block` of `rows` rows, from line `line`, is as tall
+/// as the first (which `height` records).
+fn check_height(height: &mut Option<usize>, rows: usize, block: usize, line: usize) -> Result<()> {
+    match *height {
+        None => *height = Some(rows),
+        Some(h) if h != rows => {
+            return Err(Error::syntax(
+                Location::new(line, 1),
+                format!(
+                    "block {block} has height {rows} where the first has height {h} (every \
+                     block of a board is as tall)"
+                ),
+            ));
+        }
+        Some(_) => {}
+    }
+    Ok(())
 }
 
 /// One winning move of a product game: the coordinates turned in each

@@ -15,6 +15,7 @@
 
 use rayon::prelude::*;
 
+use crate::budget::Budget;
 use crate::error::Result;
 use crate::impartial::heap::HeapRuleset;
 use crate::impartial::heap::sequence::{Plain, PlainScratch, Threads};
@@ -149,6 +150,7 @@ pub(super) fn run_plain(
     rule: &(dyn HeapRuleset + Sync),
     values: &mut Vec<u32>,
     end: usize,
+    budget: &Budget,
 ) -> Result<()> {
     let n0 = values.len();
     let len = end - n0;
@@ -161,7 +163,7 @@ pub(super) fn run_plain(
         pool[..len]
             .par_iter_mut()
             .enumerate()
-            .for_each(|(i, scratch)| Plain::open(rule, scratch, known, n0 + i));
+            .for_each(|(i, scratch)| Plain::open(rule, scratch, known, n0 + i, budget));
     }
     let mut result = Ok(());
     for scratch in &mut pool[..len] {

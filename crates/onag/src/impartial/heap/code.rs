@@ -25,13 +25,25 @@ use std::ops::ControlFlow;
 use crate::error::{Error, Location, Result};
 use crate::impartial::heap::HeapRuleset;
 
-/// The longest code text accepted.
+/// The most digits a code may have (the digit before the point included).
 pub const MAX_CODE_LEN: usize = 4096;
+
+/// The longest code text accepted: room for [`MAX_CODE_LEN`] digits in
+/// their longest printed form (an open digit listing every count below 64,
+/// about 200 characters), so every code prints to a text that parses.
+pub const MAX_CODE_TEXT: usize = 1 << 20;
 
 /// The most options the open digits (`{k+}`) may give a heap: past it,
 /// listing them one by one is refused with an error (`{2+}.0` passes it at
 /// 61 tokens: 61 has 1,121,505 partitions).
 pub const MAX_OPTIONS: u64 = 1 << 20;
+
+/// The most options leaving three heaps or more that the fixed digits may
+/// give one heap while its options are listed (`0.&128;` leaves seven):
+/// past it the heap is refused with an error instead of listing for ever.
+/// Above [`MAX_OPTIONS`], so that the three-heap codes reach heaps of
+/// 7,000 (`8.0` has 1.3 million options at heap 4,000, 4.2 million at 7,100).
+pub const MAX_WIDE_OPTIONS: u64 = 1 << 22;
 
 /// A constraint on the heaps a move leaves (CGSuite's `!`, `?`, `=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,6 +196,11 @@ impl TakeAndBreak {
             && r >= digits.len()
         {
             return Err(Error::invalid("the repeating part of a code must not be empty"));
+        }
+        if digits.len() > MAX_CODE_LEN {
+            return Err(Error::invalid(format!(
+                "a take-and-break code has at most {MAX_CODE_LEN} digits"
+            )));
         }
         Ok(Self::normalise(digits, repeat_from))
     }
@@ -636,9 +653,9 @@ impl Parser<'_> {
         if self.text.trim().is_empty() {
             return Err(self.err("empty take-and-break code (try 0.77)"));
         }
-        if self.text.len() > MAX_CODE_LEN {
+        if self.text.len() > MAX_CODE_TEXT {
             return Err(Error::invalid(format!(
-                "take-and-break code longer than {MAX_CODE_LEN} characters"
+                "take-and-break code longer than {MAX_CODE_TEXT} characters"
             )));
         }
         let mut before = Vec::new();
@@ -666,7 +683,7 @@ impl Parser<'_> {
                     self.pos += 1;
                     repeat_from = Some(digits.len());
                     while self.peek().is_some_and(|c| c != b']') {
-                        digits.push(self.digit()?);
+                        self.push_digit(&mut digits)?;
                     }
                     if self.peek() != Some(b']') {
                         return Err(self.err("expected ']' to close the repeating part"));
@@ -679,7 +696,7 @@ impl Parser<'_> {
                         return Err(self.err("nothing may follow the repeating part '[...]'"));
                     }
                 }
-                Some(_) => digits.push(self.digit()?),
+                Some(_) => self.push_digit(&mut digits)?,
             }
         }
         if digits.len() == 1 {
@@ -702,6 +719,18 @@ impl Parser<'_> {
             ));
         }
         Ok(TakeAndBreak::normalise(digits, repeat_from))
+    }
+
+    /// Reads a digit after the point onto `digits`, refusing the one past
+    /// [`MAX_CODE_LEN`].
+    fn push_digit(&mut self, digits: &mut Vec<Digit>) -> Result<()> {
+        if digits.len() == MAX_CODE_LEN {
+            return Err(
+                self.err(format!("a take-and-break code has at most {MAX_CODE_LEN} digits"))
+            );
+        }
+        digits.push(self.digit()?);
+        Ok(())
     }
 
     fn digit(&mut self) -> Result<Digit> {
@@ -750,6 +779,7 @@ impl Parser<'_> {
         self.pos += 1;
         let mut heaps = 0u64;
         let mut from = None;
+        let mut last: Option<u32> = None;
         loop {
             let start = self.pos;
             while self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -761,6 +791,16 @@ impl Parser<'_> {
             let count: u32 = self.text[start..self.pos]
                 .parse()
                 .map_err(|_| syntax(self.text, start, "a number of heaps must be below 2^32"))?;
+            if let Some(last) = last
+                && count <= last
+            {
+                return Err(syntax(
+                    self.text,
+                    start,
+                    format!("the counts in '{{...}}' must increase: {count} follows {last}"),
+                ));
+            }
+            last = Some(count);
             if self.peek() == Some(b'+') {
                 self.pos += 1;
                 from = Some(count);
@@ -845,6 +885,34 @@ mod tests {
             let err = TakeAndBreak::parse(code).unwrap_err();
             assert_eq!(err.location().map(|l| l.column), Some(col), "{code}: {err}");
         }
+    }
+
+    /// Issue 40 (a fuzz find): `{33}` prints as `&8589934592;`, so a code of
+    /// many such digits printed longer than the parser accepted.
+    #[test]
+    fn issue_40_every_code_prints_to_a_code_that_parses() {
+        let code = format!("0.{}", "{33}!".repeat(1000));
+        let rule = TakeAndBreak::parse(&code).unwrap();
+        let printed = rule.to_string();
+        assert!(printed.len() > 4096, "{}", printed.len());
+        assert_eq!(TakeAndBreak::parse(&printed).unwrap(), rule);
+        // The limit is on digits, and it is located.
+        let err = TakeAndBreak::parse(&format!("0.{}", "1".repeat(MAX_CODE_LEN))).unwrap_err();
+        assert_eq!(err.location().map(|l| l.column), Some(MAX_CODE_LEN + 2), "{err}");
+        assert!(err.to_string().contains("at most 4096 digits"), "{err}");
+        assert!(TakeAndBreak::from_digits(vec![Digit::ZERO; MAX_CODE_LEN + 1], None).is_err());
+    }
+
+    /// Issue 40: `0.{3,2}` was read as `0.C`; counts out of order (or
+    /// repeated) are more likely a slip than a set.
+    #[test]
+    fn issue_40_counts_in_braces_must_increase() {
+        for (code, col) in [("0.{3,2}", 6), ("0.{2,2}", 6), ("0.{3,2+}", 6)] {
+            let err = TakeAndBreak::parse(code).unwrap_err();
+            assert_eq!(err.location().map(|l| l.column), Some(col), "{code}: {err}");
+            assert!(err.to_string().contains("must increase"), "{err}");
+        }
+        assert_eq!(norm("0.{2,3}"), "0.C");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::code::TakeAndBreak;
 use super::period::certificate_bound;
 use super::sequence::GrundySequence;
 use crate::budget::Budget;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 
 /// How far a first probe for a certified period searches.
 pub const PROBE: u64 = 256;
@@ -26,11 +26,19 @@ pub fn search(
     budget: &Budget,
 ) -> Result<(GrundySequence, Option<usize>)> {
     if rule.periodicity_criterion().is_some() {
-        let mut seq = rule.sequence_until(PROBE, budget)?;
-        let arithmetic_at = super::arith::certify_sequence(rule, &mut seq);
-        if seq.certified.is_some() {
-            let at = certified_at(rule, &seq, arithmetic_at);
-            return Ok((seq, at));
+        match rule.sequence_until(PROBE, budget) {
+            Ok(mut seq) => {
+                let arithmetic_at = super::arith::certify_sequence(rule, &mut seq);
+                if seq.certified.is_some() {
+                    let at = certified_at(rule, &seq, arithmetic_at);
+                    return Ok((seq, at));
+                }
+            }
+            // A limit met past the heaps asked for (a heap with too many
+            // options to list): the probe gives up, the search below goes
+            // only as far as it must.
+            Err(e) if upto < PROBE && e.kind() == ErrorKind::LimitExceeded => {}
+            Err(e) => return Err(e),
         }
     }
     let mut seq = rule.sequence_until(upto, budget)?;

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::budget::Budget;
 use crate::error::{Error, ErrorKind, Result};
+use crate::impartial::heap::code::MAX_WIDE_OPTIONS;
 use crate::impartial::heap::period::{self, Periodicity};
 use crate::impartial::heap::{HeapRuleset, TakeAndBreak, blocks, sparse};
 
@@ -167,12 +168,12 @@ impl GrundySequence {
 
 /// One algorithm: computes `g(n)` for `n = values.len()` from the values before.
 pub(crate) trait Step {
-    /// The value of the next heap.
-    fn step(&mut self, values: &[u32]) -> Result<u32>;
+    /// The value of the next heap; `budget` may stop a heap that takes long.
+    fn step(&mut self, values: &[u32], budget: &Budget) -> Result<u32>;
     /// Appends the values of heaps `values.len()..end`.
-    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize, budget: &Budget) -> Result<()> {
         while values.len() < end {
-            let v = self.step(values)?;
+            let v = self.step(values, budget)?;
             values.push(v);
         }
         Ok(())
@@ -185,8 +186,11 @@ pub(crate) trait Step {
     }
     /// Takes `values` (this game's first values, none computed by this
     /// stepper) as if it had computed them: its state afterwards is the one
-    /// it would have after computing them itself.
-    fn resume(&mut self, _values: &[u32]) {}
+    /// it would have after computing them itself. Fails on a value it
+    /// cannot hold.
+    fn resume(&mut self, _values: &[u32]) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// The plain algorithm over any ruleset: every option, XOR of its heaps' values, mex.
@@ -214,7 +218,14 @@ pub(super) struct PlainScratch {
     later: Vec<usize>,
     /// A heap of an option outside `1..n`, if any.
     bad: Option<usize>,
+    /// Why listing the options stopped early: the budget, or too many options.
+    stop: Option<Error>,
 }
+
+/// How many options a heap lists between two looks at the budget: a heap
+/// with millions of options (a code leaving many heaps) stops within a
+/// fraction of a second of a time limit or an interruption.
+const OPTIONS_PER_CHECK: u64 = 1 << 14;
 
 impl<'a> Plain<'a> {
     pub(crate) fn new(rule: &'a dyn HeapRuleset) -> Self {
@@ -238,18 +249,44 @@ impl<'a> Plain<'a> {
     }
 
     /// Marks the options of heap `n ≥ values.len()` whose heaps are all
-    /// known; keeps the others for [`Plain::close`].
+    /// known; keeps the others for [`Plain::close`]. Every
+    /// [`OPTIONS_PER_CHECK`] options it looks at `budget`, and it stops past
+    /// [`MAX_WIDE_OPTIONS`] options that leave three heaps or more; close
+    /// reports why.
     pub(super) fn open(
         rule: &dyn HeapRuleset,
         scratch: &mut PlainScratch,
         values: &[u32],
         n: usize,
+        budget: &Budget,
     ) {
         let stamp = n as u32 + 1;
-        let PlainScratch { seen, later, bad } = scratch;
+        let PlainScratch { seen, later, bad, stop } = scratch;
         later.clear();
         *bad = None;
+        *stop = None;
+        let (mut count, mut wide) = (0u64, 0u64);
         rule.for_each_option(n, &mut |parts| {
+            count += 1;
+            wide += u64::from(parts.len() > 2);
+            if count % OPTIONS_PER_CHECK == 0 {
+                let checked = if wide > MAX_WIDE_OPTIONS {
+                    Err(Error::new(
+                        ErrorKind::LimitExceeded,
+                        format!(
+                            "a heap of {n} under {} has more than {MAX_WIDE_OPTIONS} options, too \
+                             many to list one by one",
+                            rule.name()
+                        ),
+                    ))
+                } else {
+                    budget.check(n as u64)
+                };
+                if let Err(e) = checked {
+                    *stop = Some(e);
+                    return ControlFlow::Break(());
+                }
+            }
             let mut x = 0u32;
             for &p in parts {
                 match values.get(p) {
@@ -274,6 +311,9 @@ impl<'a> Plain<'a> {
     /// [`Plain::open`] and returns the mex.
     pub(super) fn close(&self, scratch: &mut PlainScratch, values: &[u32]) -> Result<u32> {
         let n = values.len();
+        if let Some(e) = scratch.stop.take() {
+            return Err(e);
+        }
         if let Some(p) = scratch.bad {
             return Err(Error::invalid(format!(
                 "ruleset {}: heap {n} has an option with a heap of {p} (heaps must be 1..{n})",
@@ -303,15 +343,15 @@ fn mark(seen: &mut Vec<u32>, x: u32, stamp: u32) {
 }
 
 impl Step for Plain<'_> {
-    fn step(&mut self, values: &[u32]) -> Result<u32> {
-        Plain::open(self.rule, &mut self.scratch, values, values.len());
+    fn step(&mut self, values: &[u32], budget: &Budget) -> Result<u32> {
+        Plain::open(self.rule, &mut self.scratch, values, values.len(), budget);
         let mut scratch = std::mem::take(&mut self.scratch);
         let v = self.close(&mut scratch, values);
         self.scratch = scratch;
         v
     }
 
-    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize, budget: &Budget) -> Result<()> {
         if end > values.len() {
             self.rule.check_heap(end - 1)?;
         }
@@ -319,9 +359,9 @@ impl Step for Plain<'_> {
             let n = values.len();
             let len = blocks::plain_block(self.threads, self.wide, n, end);
             match self.shared {
-                Some(rule) if len > 0 => blocks::run_plain(self, rule, values, n + len)?,
+                Some(rule) if len > 0 => blocks::run_plain(self, rule, values, n + len, budget)?,
                 _ => {
-                    let v = self.step(values)?;
+                    let v = self.step(values, budget)?;
                     values.push(v);
                 }
             }
@@ -568,7 +608,7 @@ fn drive_from(
     let grow = !mode.fill && criterion.is_some();
     let Carry { known: mut values, mut found } = carry;
     values.truncate(upto + 1);
-    step.resume(&values);
+    step.resume(&values)?;
     if !grow {
         budget.check_positions(total)?;
         budget.check_memory(total * 4)?;
@@ -627,7 +667,7 @@ fn drive_from(
                 })?;
             }
             let before = values.len();
-            step.steps(&mut values, batch_end)?;
+            step.steps(&mut values, batch_end, budget)?;
             if let Some(found) = found.as_mut() {
                 found(&values[before..])?;
             }

@@ -25,13 +25,18 @@
 //! computed since, then the scan resumed if they moved the candidate); one
 //! thread alone opens and closes each heap with every value known.
 
-use crate::error::Result;
+use crate::budget::Budget;
+use crate::error::{Error, Result};
 use crate::impartial::heap::blocks;
 use crate::impartial::heap::code::{Constraint, TakeAndBreak};
 use crate::impartial::heap::sequence::{Algorithm, Step, Threads};
 
 /// Below this many heaps, and while no mask pays, every pair is visited.
 const FIRST_SELECTION: usize = 256;
+
+/// The values the tables hold are below this: a value of `2^30` would need
+/// tables of 2^31 entries (and the growth step a shift that wraps past 31).
+const MAX_VALUE: u32 = 1 << 30;
 
 pub(crate) struct Sparse {
     /// `j` such that removing `j` tokens may leave nothing.
@@ -187,7 +192,8 @@ impl Sparse {
     }
 
     fn grow(&mut self, v: u32) {
-        while v >> self.bits != 0 {
+        // (Bounded: a shift by 32 would wrap, and the loop never end.)
+        while self.bits < 31 && v >> self.bits != 0 {
             self.bits += 1;
         }
         let size = 1usize << self.bits;
@@ -433,7 +439,7 @@ fn mark_pairs(seen: &mut [u32], low: &[u32], high: &[u32], stamp: u32) {
 }
 
 impl Step for Sparse {
-    fn step(&mut self, values: &[u32]) -> Result<u32> {
+    fn step(&mut self, values: &[u32], _budget: &Budget) -> Result<u32> {
         let n = values.len();
         if self.pending {
             self.pending = false;
@@ -447,7 +453,7 @@ impl Step for Sparse {
         Ok(v)
     }
 
-    fn steps(&mut self, values: &mut Vec<u32>, end: usize) -> Result<()> {
+    fn steps(&mut self, values: &mut Vec<u32>, end: usize, budget: &Budget) -> Result<()> {
         let start = values.len();
         let parallel = match self.threads {
             Threads::One => false,
@@ -461,7 +467,7 @@ impl Step for Sparse {
             if block > 0 {
                 blocks::run(self, values, n + block);
             } else {
-                let v = self.step(values)?;
+                let v = self.step(values, budget)?;
                 values.push(v);
             }
         }
@@ -482,13 +488,19 @@ impl Step for Sparse {
 
     /// Replays [`Step::step`]'s bookkeeping (mask choices and records) over
     /// `values`, so the mask and the rare heaps are those of computing them.
-    fn resume(&mut self, values: &[u32]) {
+    fn resume(&mut self, values: &[u32]) -> Result<()> {
         for (n, &v) in values.iter().enumerate() {
+            if v >= MAX_VALUE {
+                return Err(Error::invalid(format!(
+                    "heap {n} has value {v}: the values of a sparse-space search are below 2^30"
+                )));
+            }
             if self.pending {
                 self.pending = false;
                 self.select(&values[..n]);
             }
             self.record(n, v);
         }
+        Ok(())
     }
 }

@@ -514,8 +514,8 @@ impl SidedValue {
     /// The sum: onsides added with infinite play to Left (upsum), offsides
     /// with infinite play to Right (downsum).
     pub fn sum(&self, other: &SidedValue, max_nodes: usize, budget: &Budget) -> Result<Self> {
-        let on = self.onside.sum(&other.onside, max_nodes)?;
-        let off = self.offside.sum(&other.offside, max_nodes)?;
+        let on = self.onside.sum_within(&other.onside, max_nodes, budget)?;
+        let off = self.offside.sum_within(&other.offside, max_nodes, budget)?;
         Ok(SidedValue {
             onside: simplified_side(&on, true, budget)?,
             offside: simplified_side(&off, false, budget)?,

@@ -4,6 +4,7 @@
 //! start (constructors pack the graph), and every edge target is a node.
 //! Edges from a node to itself are `pass` moves.
 
+use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::game::{Arena, GameId};
 
@@ -17,6 +18,10 @@ pub struct LoopyGame {
 
 /// Node of the largest graph a [`LoopyGame`] holds (nodes are `u32`).
 pub const MAX_NODES: usize = u32::MAX as usize;
+
+/// What a node of a sum being built takes, about: its pair, its index
+/// entry, its edge lists and the packed graph it becomes.
+const SUM_BYTES_PER_NODE: u64 = 160;
 
 impl LoopyGame {
     /// The game played from `start` on the graph with Left edges `left` and
@@ -180,6 +185,13 @@ impl LoopyGame {
     ///
     /// Fails past `max_nodes` nodes.
     pub fn sum(&self, other: &LoopyGame, max_nodes: usize) -> Result<Self> {
+        self.sum_within(other, max_nodes, &Budget::unlimited())
+    }
+
+    /// [`sum`](Self::sum) within `budget`: its position and memory limits
+    /// count the sum's nodes, and its clock and cancel flag are looked at
+    /// every few thousand nodes.
+    pub fn sum_within(&self, other: &LoopyGame, max_nodes: usize, budget: &Budget) -> Result<Self> {
         let m = other.len() as u64;
         let mut index: rustc_hash::FxHashMap<u64, u32> = Default::default();
         let mut pairs: Vec<(u32, u32)> = vec![(0, 0)];
@@ -188,6 +200,10 @@ impl LoopyGame {
         let mut right = Vec::new();
         let mut i = 0;
         while i < pairs.len() {
+            if i % 4096 == 0 {
+                budget.check(pairs.len() as u64)?;
+                budget.check_memory(pairs.len() as u64 * SUM_BYTES_PER_NODE)?;
+            }
             let (x, y) = pairs[i];
             let mut id = |a: u32, b: u32, pairs: &mut Vec<(u32, u32)>| -> Result<u32> {
                 let key = a as u64 * m + b as u64;

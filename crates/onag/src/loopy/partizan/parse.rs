@@ -41,8 +41,13 @@ enum Ast {
     Named(&'static str),
     Pass(usize),
     Ref(String, usize),
-    Braces { name: Option<String>, left: Vec<Ast>, right: Vec<Ast> },
-    Sum(Box<Ast>, Box<Ast>),
+    Braces {
+        name: Option<String>,
+        left: Vec<Ast>,
+        right: Vec<Ast>,
+    },
+    /// A sum of two terms or more, flat: a long sum is a list, not a deep tree.
+    Sum(Vec<Ast>),
     Neg(Box<Ast>),
     Switch(Box<Ast>),
 }
@@ -65,7 +70,7 @@ pub fn parse_literal_with(
     budget: &Budget,
     free: FreeNames<'_>,
 ) -> Result<Literal> {
-    let mut cx = Context { arena, text, free };
+    let mut cx = Context { arena, text, free, budget };
     let cx = &mut cx;
     let mut p = Parser { s: text.as_bytes(), text, i: 0, depth: 0 };
     let first = p.expr()?;
@@ -94,6 +99,8 @@ struct Context<'a> {
     /// The literal, for the columns of errors.
     text: &'a str,
     free: FreeNames<'a>,
+    /// The limits the sums are built within.
+    budget: &'a Budget,
 }
 
 /// Builds a closed expression as a game of its own.
@@ -175,10 +182,13 @@ fn build(
             }
             v
         }
-        Ast::Sum(x, y) => {
-            let g = closed(x, cx)?;
-            let h = closed(y, cx)?;
-            let s = g.sum(&h, MAX_SUM_NODES)?;
+        Ast::Sum(terms) => {
+            let mut terms = terms.iter();
+            let mut s = closed(terms.next().expect("a sum has terms"), cx)?;
+            for t in terms {
+                let h = closed(t, cx)?;
+                s = s.sum_within(&h, MAX_SUM_NODES, cx.budget)?;
+            }
             b.add_game(&s)?
         }
         Ast::Neg(x) => {
@@ -195,6 +205,11 @@ fn build(
             v
         }
     })
+}
+
+/// The sum of `terms` (one or more): the term itself when there is one.
+fn sum(mut terms: Vec<Ast>) -> Ast {
+    if terms.len() == 1 { terms.pop().expect("one term") } else { Ast::Sum(terms) }
 }
 
 struct Parser<'a> {
@@ -245,18 +260,16 @@ impl Parser<'_> {
     }
 
     fn expr(&mut self) -> Result<Ast> {
-        let mut a = self.unary()?;
+        let mut terms = vec![self.unary()?];
         loop {
             self.ws();
             if self.eat(b'+') {
-                let b = self.unary()?;
-                a = Ast::Sum(Box::new(a), Box::new(b));
+                terms.push(self.unary()?);
             } else if self.peek() == Some(b'-') {
                 self.i += 1;
-                let b = self.unary()?;
-                a = Ast::Sum(Box::new(a), Box::new(Ast::Neg(Box::new(b))));
+                terms.push(Ast::Neg(Box::new(self.unary()?)));
             } else {
-                return Ok(a);
+                return Ok(sum(terms));
             }
         }
     }
@@ -334,12 +347,7 @@ impl Parser<'_> {
         if parts.is_empty() {
             return self.primary();
         }
-        let mut it = parts.into_iter();
-        let mut a = it.next().unwrap_or(Ast::Number(Dyadic::zero()));
-        for p in it {
-            a = Ast::Sum(Box::new(a), Box::new(p));
-        }
-        Ok(a)
+        Ok(sum(parts))
     }
 
     fn is_updown(&self) -> bool {
