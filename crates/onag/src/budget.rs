@@ -75,6 +75,9 @@ pub fn timeout_from_secs(seconds: f64) -> Result<Duration> {
 pub struct Budget {
     max_positions: Option<u64>,
     max_memory: Option<u64>,
+    /// The bytes in use when the memory limit was set (or the input
+    /// began): only what the computation adds counts against the limit.
+    memory_base: u64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     progress: Option<Arc<ProgressFn>>,
@@ -111,7 +114,17 @@ impl Budget {
     /// and temporary), else the tables the computations account for.
     pub fn with_max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = Some(bytes);
+        self.memory_base = crate::memory::in_use().unwrap_or(0);
         self
+    }
+
+    /// The same budget, counting the memory in use from now: each input
+    /// of a session has the whole limit for itself, whatever earlier ones
+    /// left held.
+    pub fn counting_from_now(&self) -> Self {
+        let mut budget = self.clone();
+        budget.memory_base = crate::memory::in_use().unwrap_or(0);
+        budget
     }
 
     /// The computation must finish within `timeout` from now. A timeout
@@ -189,7 +202,8 @@ impl Budget {
     /// Fails if tables of `bytes` bytes in all would exceed the memory
     /// limit, or the memory in use already does (where it is counted).
     pub fn check_memory(&self, bytes: u64) -> Result<()> {
-        self.check_in_use(0)?;
+        // The tables alone first: a limit they exceed is said the same on
+        // every run, whatever else the process holds.
         match self.max_memory {
             Some(max) if bytes > max => Err(Error::new(
                 ErrorKind::LimitExceeded,
@@ -198,7 +212,7 @@ impl Budget {
                     self.names.memory
                 ),
             )),
-            _ => Ok(()),
+            _ => self.check_in_use(0),
         }
     }
 
@@ -219,6 +233,7 @@ impl Budget {
         let (Some(max), Some(live)) = (self.max_memory, crate::memory::in_use()) else {
             return Ok(());
         };
+        let live = live.saturating_sub(self.memory_base);
         let total = live.saturating_add(more);
         if total <= max {
             return Ok(());

@@ -48,6 +48,7 @@ impl Session {
     fn run_unguarded(&mut self, source: &str, budget: &Budget) -> Result<Option<Value>> {
         let expr = parse(source)?;
         self.make_room(budget);
+        let budget = &budget.counting_from_now();
         self.state.arena.set_budget(budget.clone());
         self.state.library.new_input();
         Eval::new(&mut self.state, source, budget, &HOOKS).program(&expr)
