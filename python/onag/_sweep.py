@@ -89,14 +89,31 @@ def _ruleset_row(ruleset: str, board: str, limits: Dict[str, Any]) -> Dict[str, 
     return {"value": str(value)}
 
 
-def run_item(family: str, item: str, upto: int, limits: Dict[str, Any]) -> Dict[str, Any]:
+def _family_name(family: Any) -> str:
+    """A family as the table names it: its name, or a class's (or
+    function's) qualified name."""
+    if isinstance(family, str):
+        return family
+    return f"{family.__module__}.{family.__qualname__}"
+
+
+def _own_row(make: Callable[[str], Any], item: str, limits: Dict[str, Any]) -> Dict[str, Any]:
+    position = make(item)
+    if not hasattr(position, "value"):
+        raise TypeError(f"{_family_name(make)}({item!r}) is not a game: it has no value()")
+    return {"value": str(position.value(**limits))}
+
+
+def run_item(family: Any, item: str, upto: int, limits: Dict[str, Any]) -> Dict[str, Any]:
     """Computes one item and measures it: the row of the table."""
     _reset_peak()
     cpu, wall = time.process_time(), time.perf_counter()
-    row: Dict[str, Any] = {"item": item, "family": family}
+    row: Dict[str, Any] = {"item": item, "family": _family_name(family)}
     try:
         if family == "octal":
             row.update(_octal_row(item, upto, limits))
+        elif not isinstance(family, str):
+            row.update(_own_row(family, item, limits))
         else:
             row.update(_ruleset_row(family, item, limits))
     except _onag.Error as e:
@@ -269,7 +286,7 @@ def _check_seconds(name: str, value: Any) -> float:
 
 
 def sweep(
-    family: str,
+    family: Any,
     items: Sequence[str],
     table: str,
     *,
@@ -289,7 +306,11 @@ def sweep(
     ``family`` is ``"octal"`` (items are codes, each valued to heap ``upto``,
     with its period when one is certified by the values computed: the work
     of an item is bounded by ``upto``) or a ruleset's name (items are
-    positions, e.g. ``rectangles("Domineering", 3, 4)``). Items already in
+    positions, e.g. ``rectangles("Domineering", 3, 4)``), or a game of the
+    user's own: a class (or function) that makes a position from an item,
+    ``MyGame.parse`` for a ``PartizanGame`` subclass; each row holds the
+    position's value (defined at a module's top level so Dask's workers can
+    import it; exceptions in its methods reach the caller). Items already in
     the table are skipped (a sweep resumes). ``address=None`` starts a local
     Dask cluster of ``workers`` worker processes; an address
     (``"tcp://host:8786"``) uses that cluster, failing with ``onag.Error``
@@ -309,9 +330,9 @@ def sweep(
     (plus 70 s for the scheduler and client) against 495 s in one process
     (``workers=0``), as measured on a 2-core machine (release build).
     """
-    if not isinstance(family, str):
-        raise TypeError(f"family={family!r}: expected a string")
-    if family != "octal" and family not in {r[0] for r in _onag.rulesets()}:
+    if not isinstance(family, str) and not callable(family):
+        raise TypeError(f"family={family!r}: expected a string, or a class that makes positions")
+    if isinstance(family, str) and family != "octal" and family not in {r[0] for r in _onag.rulesets()}:
         raise _onag.InvalidInput(f"no family is called '{family}' (octal, or a ruleset's name)")
     if isinstance(items, str):
         raise TypeError("items: expected a list of strings, not one string")

@@ -351,3 +351,17 @@ def test_the_benchmark_class_agrees_with_the_built_in_ruleset():
         bits = bench.from_rows([sum(1 << c for c in range(cols) if row[c]) for row in cells])
         text = "|".join("".join("." if x else "#" for x in row) for row in cells)
         assert bench.Domineering(bits).canonical_form == onag.Domineering(text).canonical_form, text
+
+
+def test_a_sweep_takes_a_class_of_the_users_own(tmp_path):
+    """onag.sweep with a class's maker as the family: one row per board,
+    each the value the built-in ruleset gives."""
+    boards = onag.rectangles("Domineering", 2, 3) + ["..#|...", "...|..."]
+    path = onag.sweep(Domineering.parse, boards, str(tmp_path / "mine.csv"), workers=0)
+    rows = {row["item"]: row for row in onag.read_table(path)}
+    assert set(rows) == set(boards)
+    for board in boards:
+        assert rows[board]["value"] == str(onag.Domineering(board).canonical_form), board
+        assert rows[board]["family"].endswith("Domineering.parse")
+    with pytest.raises(TypeError, match="is not a game"):
+        onag.sweep(len, ["ab"], str(tmp_path / "bad.csv"), workers=0)
