@@ -503,6 +503,32 @@ fn a_loopy_game_declared_in_cgscript_has_the_value_of_its_graph() {
     );
 }
 
+/// An impartial game whose positions repeat has the loopy value of its
+/// graph, either player having its options (against `onag loopy` on the
+/// same graph); one that ends keeps its nimber.
+#[test]
+fn a_loopy_impartial_game_declared_in_cgscript_has_a_loopy_value() {
+    let mut session = session();
+    for moves in [vec![1], vec![1, 2], vec![2, 3], vec![1, 3]] {
+        let ruleset = format!("mine.PassTake({moves:?})").replace(' ', "");
+        for heap in 0..5 {
+            let value = eval(&mut session, &format!("{ruleset}({heap}).GameValue"));
+            assert_eq!(
+                value,
+                file_value(&pass_subtraction_file(&moves, &moves, heap)),
+                "{ruleset}({heap})"
+            );
+        }
+    }
+    check(
+        &["mine.PassTake([1])(0).GameValue", "mine.PassTake([1])(2).NimValue"],
+        expect![[r#"
+            mine.PassTake([1])(0).GameValue => 0
+            mine.PassTake([1])(2).NimValue => error: 1:23: That is not a short game. If that is intentional, try `GameValue` in place of `NimValue`.
+        "#]],
+    );
+}
+
 /// The memory a game declared in CGScript holds counts its positions as
 /// they are (instances, boards), so a memory limit stops the search.
 #[test]

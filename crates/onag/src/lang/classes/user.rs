@@ -75,10 +75,16 @@ pub(crate) fn canonical_form(ev: &mut Eval<'_>, position: &Value, span: Span) ->
 /// form when it ends, else its loopy value (a stopper or a sided value),
 /// as CGSuite gives it.
 pub(crate) fn game_value(ev: &mut Eval<'_>, position: &Value, span: Span) -> Result<Value> {
-    if play_of(position) == Play::Impartial {
-        return canonical_form(ev, position, span).map(|g| ev.game_value(g));
+    let play = play_of(position);
+    if play == Play::Impartial {
+        // Its nimber when it ends; else its loopy value, either player
+        // having its options.
+        match canonical_form(ev, position, span) {
+            Err(e) if e.kind() == ErrorKind::Cycle => {}
+            other => return other.map(|g| ev.game_value(g)),
+        }
     }
-    let node = explore(ev, position, Play::Partizan, span)?;
+    let node = explore(ev, position, play, span)?;
     let graph = ev.state.user_games.graph.clone();
     let budget = ev.budget.clone();
     if !graph.reaches_loopy(node) {
