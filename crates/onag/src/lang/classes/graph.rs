@@ -1,8 +1,8 @@
 //! CGSuite's `Graph` (`cgsuite.util.Graph`): made by `Graph.Parse(text,
 //! vertexLabels, edgeLabels)` (the label maps take the strings written in
 //! `text` to the labels they stand for, `{"" => Nothing}` by default),
-//! `Graph("...")`, `Graph.Path(n)`, `Cycle`, `Star`, `Clique`,
-//! `Singleton`, `Empty` and `FromAdjacencyList`; changed as CGSuite
+//! `Graph("...")`, `Graph.Path(n)` (`Graph.Path(0)` is empty), `Cycle`,
+//! `Star`, `Clique`, `Singleton` and `FromAdjacencyList`; changed as CGSuite
 //! changes it (vertices renumbered in order, each vertex's edges kept in
 //! order); written back with label strings. Vertices are numbered from 1.
 //! Members are in `members/graph.rs`.
@@ -48,7 +48,6 @@ pub(crate) fn call(
             b.add_vertex(0)?;
             Ok(graph(LabelledGraph::new(b.build()?, &[label(0)], &[])))
         }
-        "Empty" if args.is_empty() => Ok(graph(LabelledGraph::new(Shape::empty(), &[], &[]))),
         "Parse" | "Eval" if (1..=3).contains(&args.len()) => {
             let Value::Str(text) = &args[0].0 else {
                 return Err(bad(ev, args[0].1, format!("Graph.{name} needs a string")));
@@ -71,7 +70,6 @@ fn parameters(name: &str) -> &'static [&'static str] {
         "Parse" | "Eval" => &["str", "vertexLabels", "edgeLabels"],
         "FromAdjacencyList" => &["adjacencyList", "vertexLabel", "edgeLabel"],
         "Singleton" => &["vertexLabel"],
-        "Empty" => &[],
         _ => &["n", "vertexLabel", "edgeLabel"],
     }
 }
