@@ -16,6 +16,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use onag::game::{Arena, GameId, PartizanOutcome};
 use onag::ruleset::analysis::analyse;
 use onag::ruleset::catalog::{self, Arg, Ruleset};
+use onag::ruleset::outcome::{FirstMover, OutcomeSearch};
 use onag::ruleset::{AnyPosition, Solvers};
 use serde::Serialize;
 
@@ -47,6 +48,12 @@ pub struct RulesetArgs {
     /// time and memory of each on stderr.
     #[arg(long, value_name = "ROWSxCOLUMNS", conflicts_with = "positions")]
     pub table: Option<String>,
+
+    /// Who wins, by search, without the canonical form: for boards too
+    /// large to value. Prints the outcome and a winning first move for each
+    /// player who has one.
+    #[arg(long, conflicts_with = "table")]
+    pub outcome: bool,
 }
 
 /// Arguments of `onag rulesets`.
@@ -237,7 +244,94 @@ pub fn run(ctx: &Context, cmd: RulesetCommand) -> anyhow::Result<ExitCode> {
         })?;
         positions.push(p);
     }
+    if cmd.args.outcome {
+        return outcome(ctx, r, &positions);
+    }
     report(ctx, r, &positions)
+}
+
+/// One player's answer of `--outcome`, for `--json`.
+#[derive(Serialize)]
+struct FirstJson {
+    /// Whether the player wins moving first.
+    wins: bool,
+    /// A winning first move: the component moved in and it after the move.
+    #[serde(rename = "move")]
+    winning_move: Option<OutcomeMoveJson>,
+    /// Nodes the search for this player visited.
+    nodes: u64,
+}
+
+/// A winning first move of `--outcome`, for `--json`.
+#[derive(Serialize)]
+struct OutcomeMoveJson {
+    /// The component moved in (1-based).
+    component: usize,
+    /// That component after the move, as written.
+    position: String,
+}
+
+/// The answer of `--outcome`, for `--json`.
+#[derive(Serialize)]
+struct OutcomeReport {
+    ruleset: String,
+    positions: Vec<String>,
+    outcome: PartizanOutcome,
+    left_first: FirstJson,
+    right_first: FirstJson,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// `--outcome`: who wins the sum of `positions` with each player moving
+/// first, by search.
+fn outcome(
+    ctx: &Context,
+    r: &Ruleset,
+    positions: &[Box<dyn AnyPosition>],
+) -> anyhow::Result<ExitCode> {
+    let (budget, _bar) = ctx.budget("searching");
+    let search = OutcomeSearch::new().with_budget(budget);
+    let solution = match positions.first() {
+        Some(first) => first.solve_outcome(positions, &search)?,
+        None => anyhow::bail!("--outcome needs a position"),
+    };
+    let first = |f: &FirstMover<Box<dyn AnyPosition>>| FirstJson {
+        wins: f.wins,
+        winning_move: f.winning_move.as_ref().map(|m| OutcomeMoveJson {
+            component: m.component + 1,
+            position: m.position.notation(),
+        }),
+        nodes: f.nodes,
+    };
+    let report = OutcomeReport {
+        ruleset: r.path(),
+        positions: positions.iter().map(|p| p.notation()).collect(),
+        outcome: solution.outcome(),
+        left_first: first(&solution.left_first),
+        right_first: first(&solution.right_first),
+        nodes: solution.nodes(),
+        seconds: solution.elapsed.as_secs_f64(),
+    };
+    if ctx.json() {
+        return render::json(&report);
+    }
+    let mut out = render::Output::new();
+    out.line(format_args!("{} {}", r.name, report.positions.join(" + ")))?;
+    out.line(format_args!("outcome: {}", outcome_words(report.outcome)))?;
+    let several = positions.len() > 1;
+    for (who, f) in [("Left", &report.left_first), ("Right", &report.right_first)] {
+        match &f.winning_move {
+            Some(m) => {
+                let part =
+                    if several { format!("in position {}: ", m.component) } else { String::new() };
+                out.line(format_args!("{who} moving first wins, e.g. {part}{}", m.position))?;
+            }
+            None => out.line(format_args!("{who} moving first loses"))?,
+        }
+    }
+    out.line(format_args!("searched {} nodes in {:.3} s", report.nodes, report.seconds))?;
+    out.finish()
 }
 
 /// Prints the value of the sum of `positions`, its outcome, mean and

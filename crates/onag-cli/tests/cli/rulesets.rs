@@ -147,3 +147,49 @@ fn a_json_table_stopped_by_a_limit_prints_the_rectangles_valued() {
         assert_eq!(line, expected);
     }
 }
+
+#[test]
+fn outcome_searches_without_the_canonical_form() {
+    let run = onag(&["domineering", "--outcome", "......|......|......|......|......"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.starts_with("Domineering ......|......|......|......|......\n"), "{out}");
+    // 5 rows × 6 columns: Right (horizontal) wins whoever starts.
+    assert!(out.contains("outcome: R (Right wins, whoever starts)"), "{out}");
+    assert!(out.contains("Left moving first loses"), "{out}");
+    assert!(out.contains("Right moving first wins, e.g. "), "{out}");
+    assert!(!out.contains("value:"), "{out}");
+
+    let run = onag(&["clobber", "--outcome", "--json", "xo", "xo|ox", "xo"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    // xo and the 2×2 checkerboard are * each: a first-player win.
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["left_first"]["wins"], true);
+    assert_eq!(v["left_first"]["move"]["component"], 1);
+    assert_eq!(v["right_first"]["wins"], true);
+    assert!(v["nodes"].as_u64().unwrap() >= 1, "{v}");
+    assert!(v["seconds"].as_f64().is_some(), "{v}");
+
+    // A second-player win has no winning move.
+    let run = onag(&["domineering", "--outcome", "--json", "..|..", "..|.."]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["left_first"]["move"], serde_json::Value::Null);
+}
+
+#[test]
+fn outcome_searches_honour_limits() {
+    let run = onag(&[
+        "domineering",
+        "--outcome",
+        "--max-positions",
+        "2000",
+        "........|........|........|........|........|........|........|........",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("exceed the limit of 2000"), "{}", run.stderr);
+    assert!(run.stderr.contains("--max-positions"), "{}", run.stderr);
+    let run = onag(&["domineering", "--outcome", "--table", "3x3"]);
+    assert_eq!(run.code, 2);
+}

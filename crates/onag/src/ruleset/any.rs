@@ -14,10 +14,11 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::catalog::{Params, Ruleset};
+use super::outcome::{FirstMover, Move, OutcomeSearch, Solution};
 use super::position::{PartizanPosition, Player};
 use super::solver::Solver;
 use crate::budget::Budget;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Arena, GameId};
 use crate::impartial::misere::{FormId, MisereGames};
 
@@ -130,6 +131,18 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     /// The misère canonical form, for an impartial ruleset, copied into
     /// `into`; `None` otherwise.
     fn misere_form(&self, solvers: &mut Solvers, into: &mut MisereGames) -> Result<Option<FormId>>;
+
+    /// Who wins the sum of `positions` (all of this position's ruleset and
+    /// type; `self` only picks the type) with each player moving first, by
+    /// [`OutcomeSearch::solve`], without canonical forms of the whole.
+    fn solve_outcome(
+        &self,
+        positions: &[Box<dyn AnyPosition>],
+        search: &OutcomeSearch,
+    ) -> Result<Solution<Box<dyn AnyPosition>>>;
+
+    /// The position as [`Any`], to recover its type.
+    fn as_any(&self) -> &dyn Any;
 
     /// A copy.
     fn clone_box(&self) -> Box<dyn AnyPosition>;
@@ -254,6 +267,42 @@ where
         let solver = solvers.get::<P>();
         let g = solver.misere_form(&self.position)?;
         Ok(Some(into.import(solver.misere_forms(), g)))
+    }
+
+    fn solve_outcome(
+        &self,
+        positions: &[Box<dyn AnyPosition>],
+        search: &OutcomeSearch,
+    ) -> Result<Solution<Box<dyn AnyPosition>>> {
+        let mut typed = Vec::with_capacity(positions.len());
+        for p in positions {
+            let Some(q) = p.as_any().downcast_ref::<Positioned<P>>() else {
+                return Err(Error::invalid(format!(
+                    "a sum of {} and {} positions: an outcome search takes positions of one ruleset",
+                    self.ruleset.name,
+                    p.ruleset().name
+                )));
+            };
+            typed.push(q.position.clone());
+        }
+        let solution = search.solve(&typed)?;
+        let boxed = |first: FirstMover<P>| FirstMover {
+            wins: first.wins,
+            winning_move: first.winning_move.map(|m| Move {
+                component: m.component,
+                position: self.all_boxed(vec![m.position]).remove(0),
+            }),
+            nodes: first.nodes,
+        };
+        Ok(Solution {
+            left_first: boxed(solution.left_first),
+            right_first: boxed(solution.right_first),
+            elapsed: solution.elapsed,
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
     fn clone_box(&self) -> Box<dyn AnyPosition> {

@@ -17,6 +17,7 @@ pub mod graph;
 pub mod grid;
 pub mod hackenbush;
 pub mod heap;
+pub mod outcome;
 mod position;
 mod solver;
 pub mod strip;
@@ -26,5 +27,5 @@ pub mod variant;
 
 pub use any::{AnyPosition, Notation, Solvers};
 pub use catalog::{Arg, Ruleset};
-pub use position::{PartizanPosition, Player};
+pub use position::{MoveBounds, PartizanPosition, Player};
 pub use solver::Solver;

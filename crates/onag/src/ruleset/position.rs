@@ -33,6 +33,20 @@ impl std::fmt::Display for Player {
     }
 }
 
+/// Bounds on the moves one player can make in a position, for a search that
+/// only asks who wins ([`crate::ruleset::outcome`]).
+///
+/// Both bounds hold in any play of any sum the position is part of: moves
+/// the opponent makes (here or elsewhere) never take away a safe move, and
+/// no play gives the player more than `most` moves here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MoveBounds {
+    /// Moves the player can make here whatever the opponent does.
+    pub safe: u32,
+    /// The most moves the player can make here.
+    pub most: u32,
+}
+
 /// A position of a short partizan game: finitely many positions, no position
 /// reachable from itself.
 ///
@@ -56,6 +70,12 @@ pub trait PartizanPosition: Clone + Eq + Hash + Send + Sync {
     /// [`Solver::nim_value`](super::Solver::nim_value) applies.
     const IMPARTIAL: bool = false;
 
+    /// An outcome search ([`crate::ruleset::outcome`]) replaces a region
+    /// with at most this many options (both players' together) by its
+    /// canonical form. Rulesets whose small regions have large canonical
+    /// forms (Clobber's all-small games) set it lower.
+    const VALUED_REGION_MOVES: usize = 12;
+
     /// Appends to `out` every position `player` can move to.
     fn options(&self, player: Player, out: &mut Vec<Self>);
 
@@ -73,6 +93,21 @@ pub trait PartizanPosition: Clone + Eq + Hash + Send + Sync {
     /// The default is the position itself, not negated.
     fn normalize(&self) -> (Self, bool) {
         (self.clone(), false)
+    }
+
+    /// Bounds on the moves `player` can make in this position (see
+    /// [`MoveBounds`]), for placement games where they are cheap to count
+    /// (Domineering's safe moves). The default is `None`: no bounds known.
+    fn move_bounds(&self, _player: Player) -> Option<MoveBounds> {
+        None
+    }
+
+    /// How many options `player` has (a search orders moves by it). The
+    /// default generates them.
+    fn mobility(&self, player: Player) -> usize {
+        let mut out = Vec::new();
+        self.options(player, &mut out);
+        out.len()
     }
 
     /// Bytes this position owns on the heap (a `Vec` of cells), for the

@@ -28,6 +28,7 @@ mod octal;
 mod octal_period;
 mod octal_theory;
 mod octal_threads;
+mod outcome;
 mod pins;
 mod random_games;
 mod ruleset_brute;

@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::ruleset::any::{Notation, boxed};
 use crate::ruleset::board::{Adjacency, Board, Effect, Symmetries};
 use crate::ruleset::catalog::{ArgKind, Family, Ruleset};
-use crate::ruleset::position::{PartizanPosition, Player};
+use crate::ruleset::position::{MoveBounds, PartizanPosition, Player};
 
 /// `game.grid.Domineering`.
 pub static DOMINEERING: Ruleset = Ruleset {
@@ -76,6 +76,50 @@ fn place(board: &Board<1>, vertical: bool, mut out: impl FnMut(Board<1>)) {
         rest &= rest - 1;
         let domino = (1u64 << i) | (1u64 << (i + step));
         out(board.with_plane(0, free & !domino));
+    }
+}
+
+/// The most disjoint dominoes of one direction on the cells `free`: greedy
+/// from the top of each column (vertical) or the left of each row
+/// (horizontal), which is best on each line of cells.
+fn most_dominoes(board: &Board<1>, free: u64, vertical: bool) -> u32 {
+    let w = board.width();
+    let (anchors, step, lines, line) = if vertical {
+        (free & board.north(free), w, board.height(), row_mask(w))
+    } else {
+        (free & board.west(free), 1, w, board.first_column())
+    };
+    let mut taken = 0u64;
+    let mut count = 0;
+    for i in 0..lines {
+        let shift = if vertical { i * w } else { i };
+        let placed = anchors & (line << shift) & !taken;
+        count += placed.count_ones();
+        taken |= placed << step;
+    }
+    count
+}
+
+/// The cells of row 0 of a board `w` wide.
+fn row_mask(w: usize) -> u64 {
+    if w >= 64 { u64::MAX } else { (1u64 << w) - 1 }
+}
+
+/// Domineering's bounds on `player`'s moves: the most dominoes of the
+/// player's direction that fit, and the safe ones, placed on cells the
+/// opponent can never cover (both neighbours across the domino's direction
+/// already covered or off the board: that never changes).
+fn domineering_bounds(board: &Board<1>, player: Player) -> MoveBounds {
+    let free = board.plane(0);
+    let vertical = player == Player::Left;
+    let protected = if vertical {
+        free & !board.east(free) & !board.west(free)
+    } else {
+        free & !board.north(free) & !board.south(free)
+    };
+    MoveBounds {
+        safe: most_dominoes(board, protected, vertical),
+        most: most_dominoes(board, free, vertical),
     }
 }
 
@@ -147,6 +191,21 @@ macro_rules! domino_game {
 
             fn regions(&self, out: &mut Vec<Self>) {
                 parts(&self.0, |b| out.push($name(b)));
+            }
+
+            fn move_bounds(&self, player: Player) -> Option<MoveBounds> {
+                (!$impartial).then(|| domineering_bounds(&self.0, player))
+            }
+
+            fn mobility(&self, player: Player) -> usize {
+                let free = self.0.plane(0);
+                let vertical = (free & self.0.north(free)).count_ones() as usize;
+                let horizontal = (free & self.0.west(free)).count_ones() as usize;
+                match ($impartial, player) {
+                    (true, _) => vertical + horizontal,
+                    (false, Player::Left) => vertical,
+                    (false, Player::Right) => horizontal,
+                }
             }
 
             fn normalize(&self) -> (Self, bool) {
