@@ -196,8 +196,7 @@ impl OutcomeSearch {
             let own = p.mobility(player) as i64;
             let theirs = p.mobility(player.opponent()) as i64;
             for o in options.drain(..) {
-                let score = (o.mobility(player.opponent()) as i64 - theirs)
-                    - (o.mobility(player) as i64 - own);
+                let score = search::move_score(p, &o, player, own, theirs);
                 let others = positions.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, q)| q);
                 let sum = search.sum_of(others.chain(std::iter::once(&o)))?;
                 moves.push((score, Move { component: i, position: o }, sum));

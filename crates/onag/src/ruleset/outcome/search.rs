@@ -327,8 +327,7 @@ impl<'a, P: PartizanPosition> Search<'a, P> {
             let mut rest = sum.clone();
             rest.regions.remove(i);
             for o in &options {
-                let score = (o.mobility(mover.opponent()) as i64 - theirs)
-                    - (o.mobility(mover) as i64 - own);
+                let score = move_score(&r.position, o, mover, own, theirs);
                 let mut child = rest.clone();
                 parts.clear();
                 split(o, r.negated, &mut parts);
@@ -365,6 +364,38 @@ impl<'a, P: PartizanPosition> Search<'a, P> {
         scored.sort_by_key(|(score, _)| *score);
         Ok(scored.into_iter().map(|(_, s)| s).collect())
     }
+}
+
+/// What a safe move counts for in [`move_score`], against one option.
+/// Measured on Domineering 6×7: 0 takes 498 k nodes, 1 or 2 about 265 k,
+/// more no fewer (and counting the most moves as well changes under 1%).
+const SAFE_WEIGHT: i64 = 2;
+
+/// How good the move from `before` to `after` looks for `mover` (less is
+/// better): the change it makes to the opponent's options less the change
+/// to the mover's, and the same of safe moves, weighted, where the ruleset
+/// counts them. `own` and `theirs` are the mover's and the opponent's
+/// options before.
+pub(super) fn move_score<P: PartizanPosition>(
+    before: &P,
+    after: &P,
+    mover: Player,
+    own: i64,
+    theirs: i64,
+) -> i64 {
+    let them = mover.opponent();
+    let mut score = (after.mobility(them) as i64 - theirs) - (after.mobility(mover) as i64 - own);
+    if let (Some(a), Some(b), Some(c), Some(d)) = (
+        after.move_bounds(them),
+        before.move_bounds(them),
+        after.move_bounds(mover),
+        before.move_bounds(mover),
+    ) {
+        let change =
+            |after: MoveBounds, before: MoveBounds| i64::from(after.safe) - i64::from(before.safe);
+        score += SAFE_WEIGHT * (change(a, b) - change(c, d));
+    }
+    score
 }
 
 /// An estimate of the bytes a table entry for `sum` holds.
