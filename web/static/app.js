@@ -164,6 +164,40 @@ function addHistory(number, input, answer) {
   out.className = answer.ok ? 'out' : 'out failed';
   out.textContent = answer.text;
   li.append(code, out);
+  if (answer.ok && answer.text) {
+    // A list may be a Grundy sequence, anything else a game: drawn on
+    // request, and a value that is neither says so.
+    const list = answer.text.startsWith('[');
+    const draw = document.createElement('button');
+    draw.type = 'button';
+    draw.className = 'draw';
+    draw.textContent = list ? 'plot' : 'thermograph';
+    draw.title = list ? 'plot it as Grundy values' : 'draw its thermograph';
+    const shown = document.createElement('div');
+    shown.className = 'picture';
+    draw.addEventListener('click', async () => {
+      if (shown.childNodes.length) {
+        shown.replaceChildren();
+        return;
+      }
+      let reply;
+      try {
+        reply = await (list ? grundySvg(input, answer.text) : thermographSvg(answer.text));
+      } catch (err) {
+        reply = { ok: false, error: `error: the picture could not be drawn: ${err}` };
+        pictures = null;
+      }
+      if (reply.ok) {
+        shown.innerHTML = reply.svg;
+      } else {
+        const e = document.createElement('span');
+        e.className = 'error';
+        e.textContent = reply.error;
+        shown.append(e);
+      }
+    });
+    li.append(draw, shown);
+  }
   $('history').append(li);
   return li;
 }
@@ -412,7 +446,7 @@ function drawMoves() {
 // page's DOM, which the worker has not. A picture of a canonical form is
 // quick; a time limit of 5 seconds keeps the page from freezing on a huge one.
 let pictures = null;
-async function thermographSvg(game) {
+async function picture(draw) {
   if (!pictures) {
     pictures = import('./pkg/onag_web.js').then(async (m) => {
       await m.default();
@@ -420,9 +454,22 @@ async function thermographSvg(game) {
     });
   }
   const m = await pictures;
-  const own = JSON.parse(limits());
+  let own;
+  try {
+    own = JSON.parse(limits());
+  } catch (err) {
+    return { ok: false, error: `error: ${err.message}` };
+  }
   own.timeout = Math.min(own.timeout || 5, 5);
-  return JSON.parse(m.thermograph_svg(game, JSON.stringify(own)));
+  return JSON.parse(draw(m, JSON.stringify(own)));
+}
+
+function thermographSvg(game) {
+  return picture((m, json) => m.thermograph_svg(game, json));
+}
+
+function grundySvg(title, list) {
+  return picture((m, json) => m.grundy_svg(title, list, json));
 }
 
 async function drawThermograph(serial) {

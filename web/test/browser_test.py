@@ -146,6 +146,22 @@ def test_worksheet_answers_and_keeps_variables(b, url):
     assert evaluate(b, "x + x + *") == "^^*"
 
 
+def test_worksheet_draws_thermographs_and_grundy_values(b, url):
+    b.go(url)
+    b.wait("return document.body.dataset.ready")
+    evaluate(b, "{3||2*|1*}")
+    evaluate(b, "game.heap.Kayles.NimValueSequence(12)")
+    evaluate(b, "true")
+    pictures = "return [...document.querySelectorAll('#history .picture')].map(p => p.textContent);"
+    for i in range(3):
+        b.click(f"#history li:nth-child({i + 1}) button.draw")
+    shown = b.wait(f"const p = (() => {{ {pictures} }})(); return p.every(t => t) ? p : null;")
+    assert "Thermograph of {3||2*|1*}" in shown[0], shown[0]
+    assert "Grundy values of game.heap.Kayles.NimValueSequence(12)" in shown[1], shown[1]
+    assert shown[2] == "error: a boolean is not a game", shown[2]
+    assert b.js("return document.querySelectorAll('#history .picture svg').length") == 2
+
+
 def test_bad_input_shows_the_one_line_error_beside_the_input(b, url):
     b.go(url)
     b.wait("return document.body.dataset.ready")
@@ -316,6 +332,7 @@ def test_a_time_limit_ends_a_long_computation(b, url):
 
 TESTS = [
     test_worksheet_answers_and_keeps_variables,
+    test_worksheet_draws_thermographs_and_grundy_values,
     test_bad_input_shows_the_one_line_error_beside_the_input,
     test_answers_are_the_commands,
     test_a_play_link_opens_the_board_and_a_click_plays,

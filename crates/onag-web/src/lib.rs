@@ -13,8 +13,9 @@
 //!   winning moves, the JSON of `onag NAME --json POSITION`.
 //! - [`options`]: each player's options of a position with their values,
 //!   for the explorer and for play.
-//! - [`thermograph_svg`]: the thermograph of a game as an SVG picture; for
-//!   the page's main thread, where the picture module can measure its text.
+//! - [`thermograph_svg`], [`grundy_svg`]: the thermograph of a game, a
+//!   Grundy sequence, as SVG pictures; for the page's main thread, where
+//!   the picture module can measure its text.
 //!
 //! Each call takes the command line's limits (`--max-positions`,
 //! `--max-memory`, `--timeout`) as JSON ([`limits::Limits`]). A computation
@@ -162,4 +163,13 @@ pub fn options(ruleset: &str, position: &str, params_json: &str, limits_json: &s
 #[wasm_bindgen]
 pub fn thermograph_svg(game: &str, limits_json: &str) -> String {
     reply("svg", limits(limits_json).and_then(|limits| picture::thermograph(game, &limits)))
+}
+
+/// A Grundy sequence `list` (a list of natural numbers in the calculator's
+/// notation) as an SVG scatter plot titled "Grundy values of `title`":
+/// `{"ok": true, "svg": "<svg ..."}`. Like [`thermograph_svg`], for the
+/// page's main thread.
+#[wasm_bindgen]
+pub fn grundy_svg(title: &str, list: &str, limits_json: &str) -> String {
+    reply("svg", limits(limits_json).and_then(|limits| picture::grundy(title, list, &limits)))
 }
