@@ -282,6 +282,29 @@ def test_boards_are_the_commands(b, url):
             assert shown == expected, (ruleset, key, shown, expected)
 
 
+def test_the_explorer_shows_each_players_options_with_their_values(b, url):
+    position = "..|.."
+    b.go(url + "#play=domineering:" + urllib.parse.quote(position))
+    board_value(b)
+    b.wait("return document.querySelector('#explorer button.expand')")
+    b.click("#explorer button.expand")
+    rows = """return [...document.querySelectorAll('#explorer > li > ul > li')].map(li =>
+        [li.querySelector('.who').textContent, li.querySelector('.pos').textContent,
+         li.querySelector('.value').textContent]);"""
+    shown = b.wait(f"const r = (() => {{ {rows} }})(); return r.length ? r : null;")
+    # Every option of this position wins for its mover: they are the
+    # command's winning moves, with the same values.
+    report = cli_report("domineering", position)
+    expected = [["L", m["position"], m["value"]] for m in report["left_winning_moves"]]
+    expected += [["R", m["position"], m["value"]] for m in report["right_winning_moves"]]
+    assert shown == expected, (shown, expected)
+    # An option of an option, one level down.
+    b.click("#explorer > li > ul > li:first-child button.expand")
+    deeper = b.wait("const u = document.querySelector('#explorer > li > ul > li:first-child ul');"
+                    "return u && u.textContent;")
+    assert "##|##" in deeper and "0" in deeper, deeper
+
+
 def test_the_engine_answers_with_a_winning_move(b, url):
     position = "...|...|..."
     b.go(url + "#play=domineering:" + urllib.parse.quote(position))
@@ -337,6 +360,7 @@ TESTS = [
     test_answers_are_the_commands,
     test_a_play_link_opens_the_board_and_a_click_plays,
     test_boards_are_the_commands,
+    test_the_explorer_shows_each_players_options_with_their_values,
     test_the_engine_answers_with_a_winning_move,
     test_bad_position_shows_the_commands_error,
     test_stop_ends_a_long_computation,
