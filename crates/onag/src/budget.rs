@@ -9,7 +9,13 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// `std::time::Instant` panics in the browser (wasm32-unknown-unknown has no
+// clock of its own); there the budget's deadline reads `performance.now()`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use web_time::Instant;
 
 use crate::error::{Error, ErrorKind, Result};
 

@@ -37,12 +37,28 @@ pub(crate) struct ProductTables {
     /// `x ↦ x ⊗ 2^63` for `x < 2^64`.
     times_half: Box<ByteMap64>,
     /// Polynomial bits 0..64 → `alpha^k ⊗ 2^63` in the nimber basis.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the pclmulqdq path only")
+    )]
     from_low_half: Box<ByteMap64>,
     /// The minimal polynomial of `alpha` without its `x^64` term.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the pclmulqdq path only")
+    )]
     modulus_low: u64,
     /// `⌊x^128 / modulus⌋` without its `x^64` term (for Barrett reduction).
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the pclmulqdq path only")
+    )]
     barrett_low: u64,
     /// Whether the CPU multiplies carry-less in hardware.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "read by the pclmulqdq path only")
+    )]
     clmul: bool,
 }
 

@@ -36,7 +36,8 @@ impl LoopyGame {
         if right.len() != n {
             return Err(Error::invalid("one list of Left and one of Right edges per node"));
         }
-        if n >= MAX_NODES {
+        // Compared as u64: where usize has 32 bits, MAX_NODES is its largest.
+        if n as u64 >= MAX_NODES as u64 {
             return Err(Error::invalid("a loopy game has fewer than 2^32 nodes"));
         }
         if start as usize >= n {
