@@ -24,7 +24,7 @@ mod sum;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
-use self::search::{Search, Settings};
+use self::search::{Search, Settings, Standing};
 use crate::budget::Budget;
 use crate::error::{Error, Result};
 use crate::game::PartizanOutcome;
@@ -193,10 +193,9 @@ impl OutcomeSearch {
         for (i, p) in positions.iter().enumerate() {
             options.clear();
             p.options(player, &mut options);
-            let own = p.mobility(player) as i64;
-            let theirs = p.mobility(player.opponent()) as i64;
+            let before = Standing::of(p, player);
             for o in options.drain(..) {
-                let score = search::move_score(p, &o, player, own, theirs);
+                let score = before.score(&Standing::of(&o, player));
                 let others = positions.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, q)| q);
                 let sum = search.sum_of(others.chain(std::iter::once(&o)))?;
                 moves.push((score, Move { component: i, position: o }, sum));
