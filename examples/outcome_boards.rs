@@ -6,6 +6,7 @@
 
 use onag::ruleset::catalog::{self, Arg};
 use onag::ruleset::outcome::OutcomeSearch;
+use onag::ruleset::outcome::domineering::{self, DomineeringBoard};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,6 +18,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut search = OutcomeSearch::new();
     if let Some(small) = rest.first() {
         search = search.with_small_regions(small.parse()?);
+    }
+    if r.name == "Domineering" {
+        // Boards of up to 128 cells, by the search made for Domineering.
+        let board = DomineeringBoard::empty(rows, columns)?;
+        let solution = domineering::solve(std::slice::from_ref(&board), &search)?;
+        println!(
+            "Domineering {rows}x{columns}: {}, {} nodes (Left first {}, Right first {}), {:.3} s",
+            solution.outcome(),
+            solution.nodes(),
+            solution.left_first.nodes,
+            solution.right_first.nodes,
+            solution.elapsed.as_secs_f64()
+        );
+        for (who, first) in [("Left", &solution.left_first), ("Right", &solution.right_first)] {
+            match &first.winning_move {
+                Some(m) => println!("  {who} moving first wins, e.g. {}", m.position),
+                None => println!("  {who} moving first loses"),
+            }
+        }
+        return Ok(());
     }
     let text = r.rectangle_of(rows, columns)?;
     let board = r.position(&r.params(&[], &[])?, &Arg::Str(text.clone()))?;

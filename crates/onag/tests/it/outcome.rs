@@ -198,3 +198,90 @@ fn a_search_stops_at_its_node_limit() {
     let err = sum[0].solve_outcome(&sum, &OutcomeSearch::new().with_budget(budget)).unwrap_err();
     assert!(err.message().contains("exceed the limit of 5000"), "{}", err.message());
 }
+
+/// A random board of `rows` × `columns` cells, each empty with
+/// probability 3/4.
+fn random_domineering(rows: usize, columns: usize, rng: &mut StdRng) -> String {
+    (0..rows)
+        .map(|_| (0..columns).map(|_| if rng.gen_range(0..4) < 3 { '.' } else { '#' }).collect())
+        .collect::<Vec<String>>()
+        .join("|")
+}
+
+#[test]
+fn the_domineering_search_agrees_with_the_general_one_and_canonical_forms() {
+    use onag::ruleset::grid::Domineering;
+    let mut rng = StdRng::seed_from_u64(81);
+    let mut arena = Arena::new();
+    let mut solvers = Solvers::new();
+    let r = catalog::find("Domineering").unwrap();
+    for i in 0..300 {
+        let (rows, columns) = (rng.gen_range(1..=5), rng.gen_range(1..=5));
+        let mut texts = vec![random_domineering(rows, columns, &mut rng)];
+        if i % 3 == 0 {
+            texts.push(random_domineering(rng.gen_range(1..=3), rng.gen_range(1..=4), &mut rng));
+        }
+        let sum: Vec<_> = texts.iter().map(|t| r.parse(t).unwrap()).collect();
+        let search =
+            [OutcomeSearch::new(), OutcomeSearch::new().with_small_regions(4)][i % 2].clone();
+        let solution = sum[0].solve_outcome(&sum, &search).unwrap();
+        check(&sum, &solution, &mut arena, &mut solvers, &texts.join(" + "));
+        let typed: Vec<Domineering> =
+            texts.iter().map(|t| Domineering::parse(t).unwrap()).collect();
+        let general = search.solve_generally(&typed).unwrap();
+        assert_eq!(general.outcome(), solution.outcome(), "{}", texts.join(" + "));
+    }
+}
+
+#[test]
+fn domineering_boards_past_64_cells_are_searched() {
+    use onag::ruleset::outcome::domineering::{self, DomineeringBoard};
+    let mut arena = Arena::new();
+    let mut solvers = Solvers::new();
+    let r = catalog::find("Domineering").unwrap();
+    // A 9×9 board (81 cells) with its empty cells in two corners: the
+    // value is the sum of the two corners' values, each under 64 cells.
+    let mut rows = vec!["#########".to_string(); 9];
+    rows[0] = "...######".into();
+    rows[1] = "..#######".into();
+    rows[2] = "..#######".into();
+    rows[7] = "#######..".into();
+    rows[8] = "######...".into();
+    let text = rows.join("|");
+    let big = r.parse(&text).unwrap();
+    let sum = [big.clone()];
+    let solution = big.solve_outcome(&sum, &OutcomeSearch::new()).unwrap();
+    let parts = ["...|..#|..#", "#..|..."];
+    let mut total = arena.zero();
+    for part in parts {
+        let v = r.parse(part).unwrap().value(&mut arena, &mut solvers).unwrap();
+        total = arena.add(total, v).unwrap();
+    }
+    assert_eq!(solution.outcome(), arena.outcome(total).unwrap(), "{text}");
+    for player in Player::BOTH {
+        if let Some(m) = &solution.first(player).winning_move {
+            assert!(
+                big.options(player).iter().any(|o| **o == *m.position),
+                "{}",
+                m.position.notation()
+            );
+        }
+    }
+    // The empty 11×11 board is accepted, and 12×11 refused with a reason.
+    let board = DomineeringBoard::empty(11, 11).unwrap();
+    assert_eq!(board.rows() * board.columns(), 121);
+    let err = DomineeringBoard::empty(12, 11).unwrap_err();
+    assert!(err.message().contains("at most 128 cells"), "{}", err.message());
+    let err = domineering::solve(&[board, board], &OutcomeSearch::new()).unwrap_err();
+    assert!(err.message().contains("at most 128 cells"), "{}", err.message());
+}
+
+#[test]
+fn the_domineering_search_gives_the_same_answer_on_one_or_two_threads() {
+    use onag::ruleset::outcome::domineering::{self, DomineeringBoard};
+    let board = DomineeringBoard::empty(5, 6).unwrap();
+    let one = domineering::solve(&[board], &OutcomeSearch::new().with_threads(1)).unwrap();
+    let two = domineering::solve(&[board], &OutcomeSearch::new().with_threads(2)).unwrap();
+    assert_eq!(one.outcome(), PartizanOutcome::R);
+    assert_eq!((one.left_first, one.right_first), (two.left_first, two.right_first));
+}

@@ -12,9 +12,10 @@
 use std::fmt;
 
 use crate::error::Result;
-use crate::ruleset::any::{Notation, boxed};
+use crate::ruleset::any::{AnyPosition, Notation, boxed};
 use crate::ruleset::board::{Adjacency, Board, Effect, Symmetries};
-use crate::ruleset::catalog::{ArgKind, Family, Ruleset};
+use crate::ruleset::catalog::{Arg, ArgKind, Family, Params, Ruleset};
+use crate::ruleset::outcome::domineering::DomineeringBoard;
 use crate::ruleset::position::{MoveBounds, PartizanPosition, Player};
 
 /// `game.grid.Domineering`.
@@ -28,8 +29,21 @@ pub static DOMINEERING: Ruleset = Ruleset {
     output: "Domineering.Position(\"{}\")",
     impartial: false,
     rectangle: Some(empty_rectangle),
-    build: |r, p, a| Ok(boxed(r, p, Domineering::parse(a.as_str("a Domineering board")?)?)),
+    build: build_domineering,
 };
+
+/// A Domineering position from its board: one of more than
+/// [`MAX_CELLS`](crate::ruleset::board::MAX_CELLS) cells (up to 128) is held
+/// as a [`DomineeringBoard`], whose outcome the search made for Domineering
+/// finds.
+fn build_domineering(r: &'static Ruleset, p: &Params, a: &Arg) -> Result<Box<dyn AnyPosition>> {
+    let text = a.as_str("a Domineering board")?;
+    let cells = text.chars().filter(|&c| c != '|').count();
+    if cells > crate::ruleset::board::MAX_CELLS {
+        return Ok(boxed(r, p, DomineeringBoard::parse(text)?));
+    }
+    Ok(boxed(r, p, Domineering::parse(text)?))
+}
 
 /// `game.grid.Cram`.
 pub static CRAM: Ruleset = Ruleset {

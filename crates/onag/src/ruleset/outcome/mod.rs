@@ -18,8 +18,10 @@
 //!
 //! [`Solver`]: super::Solver
 
+pub mod domineering;
 mod search;
 mod sum;
+mod values;
 
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
@@ -150,16 +152,31 @@ impl OutcomeSearch {
         self
     }
 
+    /// The bytes the transposition tables may hold in all.
+    fn table_bytes(&self) -> u64 {
+        self.table_bytes
+            .unwrap_or_else(|| self.budget.max_memory().map_or(DEFAULT_TABLE_BYTES, |m| m / 2))
+    }
+
     /// Who wins the sum of `positions` with each player moving first, and
     /// a winning first move for each player who has one.
-    pub fn solve<P: PartizanPosition>(&self, positions: &[P]) -> Result<Solution<P>> {
+    ///
+    /// Domineering boards are searched by [`domineering::solve`], the
+    /// search made for them.
+    pub fn solve<P: PartizanPosition + 'static>(&self, positions: &[P]) -> Result<Solution<P>> {
+        if let Some(solution) = domineering::solve_if_domineering(positions, self)? {
+            return Ok(solution);
+        }
+        self.solve_generally(positions)
+    }
+
+    /// [`OutcomeSearch::solve`] by the search for every ruleset, on
+    /// Domineering boards too.
+    pub fn solve_generally<P: PartizanPosition>(&self, positions: &[P]) -> Result<Solution<P>> {
         let start = Instant::now();
-        let table_bytes = self
-            .table_bytes
-            .unwrap_or_else(|| self.budget.max_memory().map_or(DEFAULT_TABLE_BYTES, |m| m / 2));
         let settings = Settings {
             small: self.small.unwrap_or(P::VALUED_REGION_MOVES),
-            table_bytes: table_bytes / 2,
+            table_bytes: self.table_bytes() / 2,
         };
         let nodes = AtomicU64::new(0);
         let ask = |player| self.first_mover(positions, player, &settings, &nodes);

@@ -21,10 +21,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rustc_hash::FxHashMap;
 
 use super::sum::{Region, Sum, split};
+use super::values::{ValueBounds, index};
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::game::{Arena, GameId};
-use crate::ruleset::position::{MoveBounds, PartizanPosition, Player};
+use crate::ruleset::position::{PartizanPosition, Player};
 use crate::ruleset::solver::Solver;
 
 /// Nodes between two looks at the budget.
@@ -56,8 +57,8 @@ pub(super) struct Search<'a, P: PartizanPosition> {
     /// Canonical forms of the small regions met, by normal form (the
     /// solver's table holds them too: this skips its splitting).
     small_values: FxHashMap<P, GameId>,
-    /// Move bounds of values, Left's and Right's.
-    value_bounds: FxHashMap<GameId, [MoveBounds; 2]>,
+    /// Move bounds of values.
+    value_bounds: ValueBounds,
     /// Nodes of this search not yet added to `nodes`.
     pending: u64,
     /// Nodes this search visited.
@@ -65,13 +66,6 @@ pub(super) struct Search<'a, P: PartizanPosition> {
     /// Nodes of every search of one question.
     nodes: &'a AtomicU64,
     budget: Budget,
-}
-
-fn index(player: Player) -> usize {
-    match player {
-        Player::Left => 0,
-        Player::Right => 1,
-    }
 }
 
 impl<'a, P: PartizanPosition> Search<'a, P> {
@@ -84,7 +78,7 @@ impl<'a, P: PartizanPosition> Search<'a, P> {
             table: FxHashMap::default(),
             table_bytes: 0,
             small_values: FxHashMap::default(),
-            value_bounds: FxHashMap::default(),
+            value_bounds: ValueBounds::default(),
             pending: 0,
             own: 0,
             nodes,
@@ -263,7 +257,7 @@ impl<'a, P: PartizanPosition> Search<'a, P> {
             }
         }
         for v in sum.values.iter().copied().chain([sum.number]) {
-            let b = self.bounds_of_value(v)?;
+            let b = self.value_bounds.of(&mut self.arena, v)?;
             for p in Player::BOTH {
                 safe[index(p)] += u64::from(b[index(p)].safe);
                 most[index(p)] += u64::from(b[index(p)].most);
@@ -277,40 +271,6 @@ impl<'a, P: PartizanPosition> Search<'a, P> {
             return Ok(Some(false));
         }
         Ok(None)
-    }
-
-    /// Move bounds of a canonical form, by its game tree: the most moves a
-    /// player can make in any play of it, and the moves the player can make
-    /// whatever the opponent does there (the opponent may move at any time,
-    /// as often as they like).
-    fn bounds_of_value(&mut self, g: GameId) -> Result<[MoveBounds; 2]> {
-        if let Some(&b) = self.value_bounds.get(&g) {
-            return Ok(b);
-        }
-        let left = self.arena.left_options(g)?;
-        let right = self.arena.right_options(g)?;
-        let mut lb = Vec::with_capacity(left.len());
-        for &o in &left {
-            lb.push(self.bounds_of_value(o)?);
-        }
-        let mut rb = Vec::with_capacity(right.len());
-        for &o in &right {
-            rb.push(self.bounds_of_value(o)?);
-        }
-        let side = |own: &[[MoveBounds; 2]], other: &[[MoveBounds; 2]], i: usize| {
-            let most = own
-                .iter()
-                .map(|b| b[i].most.saturating_add(1))
-                .chain(other.iter().map(|b| b[i].most))
-                .max()
-                .unwrap_or(0);
-            let by_moving = own.iter().map(|b| b[i].safe.saturating_add(1)).max().unwrap_or(0);
-            let safe = other.iter().map(|b| b[i].safe).fold(by_moving, u32::min);
-            MoveBounds { safe, most }
-        };
-        let bounds = [side(&lb, &rb, 0), side(&rb, &lb, 1)];
-        self.value_bounds.insert(g, bounds);
-        Ok(bounds)
     }
 
     /// The sums `player` can move to, best first.
