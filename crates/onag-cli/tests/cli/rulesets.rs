@@ -193,3 +193,24 @@ fn outcome_searches_honour_limits() {
     let run = onag(&["domineering", "--outcome", "--table", "3x3"]);
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn outcome_searches_domineering_boards_past_64_cells() {
+    // 10×10 (100 cells) with empty cells in one corner only: a 3×3 square
+    // with its centre blocked is 0, so the player moving first loses.
+    let mut rows = vec!["##########".to_string(); 10];
+    rows[0] = "...#######".into();
+    rows[1] = ".#.#######".into();
+    rows[2] = "...#######".into();
+    let board = rows.join("|");
+    let run = onag(&["domineering", "--outcome", "--json", &board]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["outcome"], "P", "{v}");
+    // A board of more than 128 cells is refused in one line that says so.
+    let big = vec!["............"; 11].join("|");
+    let run = onag(&["domineering", "--outcome", &big]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("at most 128 cells"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
