@@ -208,7 +208,7 @@ fn outcome_searches_domineering_boards_past_64_cells() {
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["outcome"], "P", "{v}");
     // A board of more than 128 cells is refused in one line that says so.
-    let big = vec!["............"; 11].join("|");
+    let big = ["............"; 11].join("|");
     let run = onag(&["domineering", "--outcome", &big]);
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(run.stderr.contains("at most 128 cells"), "{}", run.stderr);
