@@ -238,7 +238,8 @@ fn first_mover(
         anchors &= anchors - 1;
         let after = stack.free & !g.domino(a, vertical);
         let node = search.node_of(after)?;
-        moves.push((search.score(&before, after, a, player), a, node));
+        let now = search.standing(after, player);
+        moves.push((before.score(&now, g, a, vertical), a, node));
     }
     moves.sort_by_key(|&(score, a, _)| (score, a));
     let mut winning_move = None;

@@ -209,16 +209,6 @@ impl<'a> Search<'a> {
             + self.arena.memory_bytes()
     }
 
-    /// How good the move at `anchor` from `before` to `after` looks for
-    /// `player` (less is better): the change it makes to the opponent's
-    /// most and safe moves less the change to the mover's, then where it
-    /// lies ([`Geometry::rank`]).
-    pub fn score(&self, before: &Standing, after: Cells, anchor: u32, player: Player) -> i32 {
-        let now = Standing::of(&self.geometry, after, player);
-        let change = (now.opponent - before.opponent) - (now.mover - before.mover);
-        MOVE_WEIGHT * change + self.geometry.rank(anchor, vertical(player))
-    }
-
     /// The standing of `free` for `player`.
     pub fn standing(&self, free: Cells, player: Player) -> Standing {
         Standing::of(&self.geometry, free, player)
@@ -240,19 +230,18 @@ impl<'a> Search<'a> {
         }
         let start = self.own;
         let mut children = self.take_buffer(depth);
-        self.children(node, player, &mut children)?;
+        let mut won = self.children(node, player, &mut children)?;
         let opponent = player.opponent();
-        let mut won = false;
         let me = vertical(player);
         for &(_, step) in children.iter() {
+            if won {
+                break;
+            }
             let child = match step {
                 Step::Domino(a) => self.after(node, self.geometry.domino(a, me))?,
                 Step::Values(sum) => Node { free: node.free, sum },
             };
-            if !self.wins(child, opponent, depth + 1)? {
-                won = true;
-                break;
-            }
+            won = !self.wins(child, opponent, depth + 1)?;
         }
         self.buffers[depth] = children;
         self.table.put(key, player, won, self.own - start);
@@ -295,11 +284,19 @@ impl<'a> Search<'a> {
     }
 
     /// The moves `player` can make at `node`, best first, into `out`:
-    /// dominoes by their scores, then moves in the values.
-    pub fn children(&mut self, node: Node, player: Player, out: &mut Vec<Scored>) -> Result<()> {
+    /// dominoes by their scores, then moves in the values. True, with
+    /// `out` left unfinished, when a domino is found that wins by move
+    /// bounds alone: after it the mover's safe moves cover every move the
+    /// opponent can make.
+    pub fn children(&mut self, node: Node, player: Player, out: &mut Vec<Scored>) -> Result<bool> {
         let g = &self.geometry;
         let me = vertical(player);
         let before = self.standing(node.free, player);
+        let values = self.sums.bounds(node.sum);
+        let (mine, theirs) = match player {
+            Player::Left => (values[0], values[1]),
+            Player::Right => (values[1], values[0]),
+        };
         let anchors = g.anchors(node.free, me);
         // A safe move (both cells out of the opponent's reach) keeps: it is
         // played only when there is nothing else to play.
@@ -310,27 +307,48 @@ impl<'a> Search<'a> {
             let a = rest.trailing_zeros();
             rest &= rest - 1;
             let domino = self.geometry.domino(a, me);
-            let score = self.score(&before, node.free & !domino, a, player);
-            out.push((score, Step::Domino(a)));
+            let now = self.standing(node.free & !domino, player);
+            if now.mover_safe + mine.safe >= now.opponent_most + theirs.most {
+                return Ok(true);
+            }
+            out.push((before.score(&now, &self.geometry, a, me), Step::Domino(a)));
         }
         out.sort_by_key(|&(score, _)| score);
         let moves = self.sums.moves(&mut self.arena, node.sum, player)?;
         out.extend(moves.iter().map(|&sum| (i32::MAX, Step::Values(sum))));
-        Ok(())
+        Ok(false)
     }
 }
 
 /// What a move is scored by: the mover's and the opponent's most and
-/// safe moves on the board, added.
+/// safe moves on the board.
 pub(super) struct Standing {
-    mover: i32,
-    opponent: i32,
+    mover_most: u32,
+    mover_safe: u32,
+    opponent_most: u32,
+    opponent_safe: u32,
 }
 
 impl Standing {
     fn of(g: &Geometry, free: Cells, player: Player) -> Self {
         let me = vertical(player);
-        let count = |v| (g.most(free, v) + g.safe(free, v)) as i32;
-        Standing { mover: count(me), opponent: count(!me) }
+        Standing {
+            mover_most: g.most(free, me),
+            mover_safe: g.safe(free, me),
+            opponent_most: g.most(free, !me),
+            opponent_safe: g.safe(free, !me),
+        }
+    }
+
+    /// How good the move at `anchor` from `self` to `now` looks for the
+    /// mover (less is better): the change it makes to the opponent's most
+    /// and safe moves less the change to the mover's, then where it lies
+    /// ([`Geometry::rank`]).
+    pub fn score(&self, now: &Standing, g: &Geometry, anchor: u32, vertical: bool) -> i32 {
+        let count = |most: u32, safe: u32| (most + safe) as i32;
+        let change = (count(now.opponent_most, now.opponent_safe)
+            - count(self.opponent_most, self.opponent_safe))
+            - (count(now.mover_most, now.mover_safe) - count(self.mover_most, self.mover_safe));
+        MOVE_WEIGHT * change + g.rank(anchor, vertical)
     }
 }
