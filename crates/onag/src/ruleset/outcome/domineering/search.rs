@@ -25,6 +25,11 @@ use crate::ruleset::solver::Solver;
 /// Nodes between two looks at the budget.
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// Nodes this near the root look up their children in the table before
+/// searching any. Measured on 7×7: 4 takes 4% fewer nodes than none, 8
+/// 10% fewer, more no fewer; past 6 the look-ups cost more than they save.
+const LOOK_AHEAD_DEPTH: usize = 6;
+
 /// What a move's change of the players' moves counts for in its score,
 /// against where it lies (a rank of at most 4). Measured on 7×7: 1, 2, 4
 /// and 8 all take 1.26 M nodes (within 0.5%); ranking by where a move lies
@@ -233,6 +238,21 @@ impl<'a> Search<'a> {
         let mut won = self.children(node, player, &mut children)?;
         let opponent = player.opponent();
         let me = vertical(player);
+        // Near the root a child the table knows the opponent loses settles
+        // the node before any child is searched.
+        if !won && depth < LOOK_AHEAD_DEPTH {
+            for &(_, step) in children.iter() {
+                let child = match step {
+                    Step::Domino(a) => self.after(node, self.geometry.domino(a, me))?,
+                    Step::Values(sum) => Node { free: node.free, sum },
+                };
+                let key = Node { free: self.geometry.normal(child.free), sum: child.sum };
+                if self.table.get(key, opponent) == Some(false) {
+                    won = true;
+                    break;
+                }
+            }
+        }
         for &(_, step) in children.iter() {
             if won {
                 break;
