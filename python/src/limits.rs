@@ -77,7 +77,8 @@ impl Limits {
 }
 
 /// The limits as an error names them: the keyword arguments that set them.
-pub const NAMES: LimitNames = LimitNames { positions: "max_positions=", memory: "max_memory=" };
+pub const NAMES: LimitNames =
+    LimitNames { positions: "max_positions=", memory: "max_memory=", timeout: "timeout=" };
 
 /// `max_positions=`: an int, 0 or more (a float is Python's usual
 /// `TypeError`).

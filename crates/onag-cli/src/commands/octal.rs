@@ -850,7 +850,7 @@ fn solve_sum(
             json.misere_winning_moves = Some(listed_moves(&hs, moves));
         }
         Err(e) if e.kind() == ErrorKind::LimitExceeded => {
-            let why = if default_deadline && e.message() == "time limit reached" {
+            let why = if default_deadline && e.message().starts_with("time limit reached") {
                 format!("stopped after {DEFAULT_MISERE_SECONDS} s; allow longer with --timeout")
             } else {
                 e.to_string()
