@@ -109,7 +109,7 @@ pub fn unsigned_list<T>(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<T>
 where
     T: TryFrom<BigInt> + num_traits::Bounded + std::fmt::Display,
 {
-    sequence(value, name, "a list of ints", |v, n| unsigned::<T>(v, n))
+    sequence(value, name, "a list of ints", unsigned::<T>)
 }
 
 /// A list of `str`.

@@ -35,7 +35,7 @@ fn successor_lists(successors: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u32>>> {
         successors,
         "successors",
         "a list of lists of positions",
-        |moves, name| crate::args::unsigned_list::<u32>(moves, name),
+        crate::args::unsigned_list::<u32>,
     )
 }
 
