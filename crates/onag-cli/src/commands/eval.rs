@@ -121,8 +121,14 @@ pub fn batch(
         if lines && let Some(word) = text.as_deref().and_then(onag::lang::unfinished_block) {
             // A block over several lines (`def f(n) begin` ... `end`): the
             // lines of a batch are inputs of their own, and each would fail.
-            let message = skip_block(&mut inputs, number, text.unwrap_or_default(), &word)?;
-            out.line(format_args!("error: {message}"))?;
+            let first = text.unwrap_or_default();
+            let message = skip_block(&mut inputs, number, first.clone(), &word)?;
+            if ctx.json() {
+                let line = JsonLine { input: &first, value: None, error: Some(message) };
+                out.line(format_args!("{}", serde_json::to_string(&line)?))?;
+            } else {
+                out.line(format_args!("error: {message}"))?;
+            }
             failed = true;
             continue;
         }

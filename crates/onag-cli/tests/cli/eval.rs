@@ -202,6 +202,14 @@ fn a_multi_line_block_on_standard_input_says_to_use_run() {
         "error: 1:1: the 'for' of line 1 is not finished by the end of the input, and each \
          line here is one input: run a multi-line script with onag run FILE\n"
     );
+    // With --json, the one error is a JSON line like the others.
+    let run = onag_with_stdin(&["--json", "eval", "-"], "begin\n 1\nend\n2\n");
+    let lines: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert_eq!(lines[0]["input"], "begin");
+    assert!(lines[0]["error"].as_str().unwrap().contains("onag run FILE"), "{}", run.stdout);
+    assert_eq!(lines[1]["value"], "2");
     // An unclosed bracket stays an error of its own line.
     let run = onag_with_stdin(&["eval", "-"], "{1|0\n2\n");
     assert_eq!(run.stdout, "error: 1:1: unclosed '{': missing '}'\n2\n");
