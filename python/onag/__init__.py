@@ -42,6 +42,10 @@ from ._user import ImpartialGame, PartizanGame, Sum
 from ._sweep import octal_codes, read_table, rectangles, sweep
 from . import _onag
 
+#: The package's version: that of the ``onag`` command built from the same
+#: sources (``onag --version``).
+__version__ = _onag.__version__
+
 
 def _ruleset_constructor(name, package, about, example):
     def make(position, **params):

@@ -28,6 +28,8 @@ from ._onag import (
     subtraction as subtraction,
 )
 from ._graph import GameGraph as GameGraph
+
+__version__: str
 from ._user import ImpartialGame as ImpartialGame
 from ._user import PartizanGame as PartizanGame
 from ._user import Sum as Sum

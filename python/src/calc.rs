@@ -19,14 +19,15 @@ impl Calculator {
     /// in each folder of `lib`, then in those of `ONAG_PATH`.
     #[new]
     #[pyo3(signature = (*, lib=None))]
-    fn new(lib: Option<Vec<std::path::PathBuf>>) -> Self {
+    fn new(lib: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let lib = lib.map(|l| crate::args::paths(l, "lib")).transpose()?;
         let mut session = Session::new();
         let dirs = onag::lang::library_path(
             lib.as_deref().unwrap_or(&[]),
             std::env::var_os("ONAG_PATH").as_deref(),
         );
         session.set_library_path(dirs);
-        Calculator { session: Mutex::new(session) }
+        Ok(Calculator { session: Mutex::new(session) })
     }
 
     /// Evaluates one input (statements separated by `;`) and returns it as
@@ -35,11 +36,13 @@ impl Calculator {
     fn __call__(
         &self,
         py: Python<'_>,
-        source: &str,
+        source: &Bound<'_, PyAny>,
         max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
+        let source = crate::args::string(source, "source")?;
+        let source = source.as_str();
         let limits = Limits::new(max_positions, max_memory, timeout)?;
         let session = &self.session;
         limits::run(py, &limits, Some(DEFAULT_MAX_POSITIONS), |budget| {

@@ -78,7 +78,7 @@ impl Game {
         value: &Bound<'_, PyAny>,
         max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
         let limits = Limits::new(max_positions, max_memory, timeout)?;
         if value.is_instance_of::<PyString>() {
@@ -320,7 +320,7 @@ impl Game {
         py: Python<'_>,
         max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Thermograph> {
         let limits = Limits::new(max_positions, max_memory, timeout)?;
         let g = self.id;

@@ -29,18 +29,30 @@ fn graph(successors: &[Vec<u32>], names: Option<Vec<String>>) -> onag::Result<Ga
     GameGraph::from_moves(&names, successors)
 }
 
+/// `successors`: for each position, the list of the positions it moves to.
+fn successor_lists(successors: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u32>>> {
+    crate::args::sequence(
+        successors,
+        "successors",
+        "a list of lists of positions",
+        crate::args::unsigned_list::<u32>,
+    )
+}
+
 /// Grundy values of every position of an acyclic graph, and each position's
 /// winning moves (the successors of value 0).
 #[pyfunction]
 #[pyo3(signature = (successors, *, names=None, max_positions=None, max_memory=None, timeout=None))]
 pub fn graph_grundy(
     py: Python<'_>,
-    successors: Vec<Vec<u32>>,
-    names: Option<Vec<String>>,
+    successors: &Bound<'_, PyAny>,
+    names: Option<&Bound<'_, PyAny>>,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Vec<u32>, Vec<Vec<u32>>)> {
+    let successors = successor_lists(successors)?;
+    let names = names.map(|n| crate::args::strings(n, "names")).transpose()?;
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     limits::run(py, &limits, None, |budget| {
         let graph = graph(&successors, names)?;
@@ -59,16 +71,18 @@ pub fn graph_grundy(
 /// who cannot move loses; `misere=True`: wins), with the number of moves to
 /// the end under best play and a best move.
 #[pyfunction]
-#[pyo3(signature = (successors, *, misere=false, max_positions=None, max_memory=None, timeout=None))]
+#[pyo3(signature = (successors, *, misere=None, max_positions=None, max_memory=None, timeout=None))]
 #[allow(clippy::type_complexity)]
 pub fn graph_retrograde(
     py: Python<'_>,
-    successors: Vec<Vec<u32>>,
-    misere: bool,
+    successors: &Bound<'_, PyAny>,
+    misere: Option<&Bound<'_, PyAny>>,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(&'static str, Option<u32>, Option<u32>)>> {
+    let successors = successor_lists(successors)?;
+    let misere = misere.map(|m| crate::args::boolean(m, "misere")).transpose()?.unwrap_or(false);
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     let rule = if misere { TerminalRule::MoverWins } else { TerminalRule::MoverLoses };
     limits::run(py, &limits, None, |budget| {

@@ -46,7 +46,8 @@ pub struct GrundySequence {
     /// The last heap whose value the certificate reads (take-and-break codes).
     #[pyo3(get)]
     certified_at: Option<u64>,
-    /// Why the period holds for every heap (subtraction games).
+    /// Why the period holds for every heap: the line `onag octal` or
+    /// `onag subtraction` prints for it.
     #[pyo3(get)]
     certificate: Option<String>,
     tail: Tail,
@@ -90,7 +91,8 @@ impl GrundySequence {
 
     /// The value of a heap of any size: from the table, or from the
     /// certified period beyond it.
-    fn value(&self, py: Python<'_>, n: BigUint) -> PyResult<BigUint> {
+    fn value(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<BigUint> {
+        let n = crate::args::natural(n, "n")?;
         let values = self.values.bind(py).readonly();
         let table = values.as_slice()?;
         if let Some(&v) = usize::try_from(&n).ok().and_then(|i| table.get(i)) {
@@ -103,7 +105,14 @@ impl GrundySequence {
         };
         match &self.tail {
             Tail::Code(_, seq) => {
-                let n = u64::try_from(&n).map_err(|_| beyond())?;
+                let n = u64::try_from(&n).map_err(|_| match seq.certified {
+                    // The period answers every heap the library plays: up to 2^64 - 1.
+                    Some(_) => crate::args::invalid(
+                        &format!("n={n}"),
+                        format!("heap sizes go up to 2^64 - 1 ({})", u64::MAX),
+                    ),
+                    None => beyond(),
+                })?;
                 seq.wide_value(n).map(BigUint::from).ok_or_else(beyond)
             }
             Tail::Subtraction(analysis) => analysis.value(&n).ok_or_else(beyond),
@@ -116,8 +125,9 @@ impl GrundySequence {
     fn winning_moves(
         &self,
         py: Python<'_>,
-        heaps: Vec<usize>,
+        heaps: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<(usize, Vec<usize>)>> {
+        let heaps: Vec<usize> = crate::args::unsigned_list(heaps, "heaps")?;
         let values = self.values.bind(py).readonly();
         let table = values.as_slice()?;
         if let Some(&h) = heaps.iter().find(|&&h| h >= table.len()) {
@@ -162,15 +172,18 @@ impl heap::HeapRuleset for SubtractionRule<'_> {
 /// `"0.[3]"`) to heap `upto`, with its certified period, as `onag octal`
 /// computes it.
 #[pyfunction]
-#[pyo3(signature = (code, upto=100, *, max_positions=None, max_memory=None, timeout=None))]
+#[pyo3(signature = (code, upto=None, *, max_positions=None, max_memory=None, timeout=None))]
 pub fn octal(
     py: Python<'_>,
-    code: &str,
-    upto: u64,
+    code: &Bound<'_, PyAny>,
+    upto: Option<&Bound<'_, PyAny>>,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GrundySequence> {
+    let code = crate::args::string(code, "code")?;
+    let code = code.as_str();
+    let upto: u64 = upto.map(|u| crate::args::unsigned(u, "upto")).transpose()?.unwrap_or(100);
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     let rule = TakeAndBreak::parse(code).map_err(|e| crate::errors::to_py(invalid(e, "CODE")))?;
     let upto_index =
@@ -190,6 +203,7 @@ pub fn octal(
         Ok((seq, at))
     })?;
     let mut seq = seq;
+    let certificate = search::certificate(&seq, certified_at);
     let c = seq.certified;
     let mut values = std::mem::take(&mut seq.values);
     values.truncate(upto_index + 1);
@@ -204,7 +218,7 @@ pub fn octal(
         preperiod: c.map(|c| c.preperiod as u64),
         saltus: c.map(|c| u64::from(c.saltus)),
         certified_at: certified_at.map(|n| n as u64),
-        certificate: None,
+        certificate,
         tail: Tail::Code(rule, Box::new(seq)),
     })
 }
@@ -214,20 +228,28 @@ pub fn octal(
 /// `"powers-of-2"`, `"primes"`; a period is looked for among `search`
 /// values and proved with its certificate, as `onag subtraction` does.
 #[pyfunction]
-#[pyo3(signature = (subtraction_set=None, upto=100, *, all_but=None, rule=None,
-                    search=1_000_000, max_positions=None, max_memory=None, timeout=None))]
+#[pyo3(signature = (subtraction_set=None, upto=None, *, all_but=None, rule=None,
+                    search=None, max_positions=None, max_memory=None, timeout=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn subtraction(
     py: Python<'_>,
-    subtraction_set: Option<Vec<u64>>,
-    upto: u64,
-    all_but: Option<Vec<u64>>,
-    rule: Option<&str>,
-    search: u64,
+    subtraction_set: Option<&Bound<'_, PyAny>>,
+    upto: Option<&Bound<'_, PyAny>>,
+    all_but: Option<&Bound<'_, PyAny>>,
+    rule: Option<&Bound<'_, PyAny>>,
+    search: Option<&Bound<'_, PyAny>>,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GrundySequence> {
+    let subtraction_set =
+        subtraction_set.map(|s| crate::args::unsigned_list(s, "subtraction_set")).transpose()?;
+    let upto: u64 = upto.map(|u| crate::args::unsigned(u, "upto")).transpose()?.unwrap_or(100);
+    let all_but = all_but.map(|s| crate::args::unsigned_list(s, "all_but")).transpose()?;
+    let rule = rule.map(|r| crate::args::string(r, "rule")).transpose()?;
+    let rule = rule.as_deref();
+    let search: u64 =
+        search.map(|s| crate::args::unsigned(s, "search")).transpose()?.unwrap_or(1_000_000);
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     let set = match (subtraction_set, all_but, rule) {
         (Some(members), None, None) => SubtractionSet::finite(members),

@@ -2,6 +2,7 @@
 //! the library, each call releasing the GIL, taking the CLI's limits and
 //! stopping on Ctrl-C (see `limits`).
 
+mod args;
 mod calc;
 mod engine;
 mod errors;
@@ -27,6 +28,8 @@ static ALLOCATOR: onag::memory::Counting<std::alloc::System> =
 #[pymodule]
 fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    // The version of the command built from the same sources (`onag --version`).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     onag::threads::start_pool().map_err(errors::to_py)?;
     m.add_class::<game::Game>()?;
     m.add_class::<thermograph::Thermograph>()?;

@@ -13,7 +13,6 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use onag::{Budget, LimitNames};
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -46,14 +45,15 @@ impl Limits {
     pub fn new(
         max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Limits> {
         let max_positions = max_positions.map(position_count).transpose()?;
         let max_memory = max_memory.map(memory_bytes).transpose()?;
         let timeout = timeout
             .map(|t| {
+                let t = crate::args::seconds(t, "timeout")?;
                 onag::budget::timeout_from_secs(t)
-                    .map_err(|e| PyValueError::new_err(format!("timeout={t}: {e}")))
+                    .map_err(|e| crate::args::invalid(&format!("timeout={t}"), e))
             })
             .transpose()?;
         Ok(Limits { max_positions, max_memory, timeout })
@@ -77,17 +77,12 @@ impl Limits {
 }
 
 /// The limits as an error names them: the keyword arguments that set them.
-pub const NAMES: LimitNames = LimitNames { positions: "max_positions=", memory: "max_memory=" };
+pub const NAMES: LimitNames =
+    LimitNames { positions: "max_positions=", memory: "max_memory=", timeout: "timeout=" };
 
-/// `max_positions=`: an int, 0 or more (a float is Python's usual
-/// `TypeError`).
+/// `max_positions=`: an int, 0 or more.
 fn position_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let n: num_bigint::BigInt = value.extract()?;
-    u64::try_from(&n).map_err(|_| {
-        PyValueError::new_err(format!(
-            "max_positions={n}: expected a number of positions, 0 or more"
-        ))
-    })
+    crate::args::unsigned(value, "max_positions")
 }
 
 /// `max_memory=`: a number of bytes, or a size with a suffix as the CLI
@@ -97,14 +92,16 @@ fn memory_bytes(value: &Bound<'_, PyAny>) -> PyResult<u64> {
         let text: String = value.extract()?;
         let text = text.as_str();
         return parse_size(text).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "max_memory='{text}': expected a size such as 4G, 512M or 1000000"
-            ))
+            crate::args::invalid(
+                &format!("max_memory='{text}'"),
+                "expected a size such as 4G, 512M or 1000000",
+            )
         });
     }
-    value.extract::<u64>().map_err(|_| {
-        PyTypeError::new_err("max_memory: expected a number of bytes or a size such as '4G'")
-    })
+    if value.is_instance_of::<pyo3::types::PyInt>() {
+        return crate::args::unsigned(value, "max_memory");
+    }
+    Err(crate::args::invalid("max_memory", "expected a number of bytes or a size such as '4G'"))
 }
 
 /// Parses `123`, `64K`, `512M`, `4G`, `1T` (optionally followed by `B` or `iB`).

@@ -135,7 +135,8 @@ pub fn nim_sqrt<'py>(
 pub fn nim_pow<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,
-    e: u64,
+    e: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let e: u64 = crate::args::unsigned(e, "nim_pow(a, e): e")?;
     map(py, a, "nim_pow(a, e)", move |x| Some(nimber::pow64(x, e)))
 }

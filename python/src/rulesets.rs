@@ -66,11 +66,11 @@ impl Position {
     #[new]
     #[pyo3(signature = (ruleset_name, position, **params))]
     fn new(
-        ruleset_name: &str,
+        ruleset_name: &Bound<'_, PyAny>,
         position: &Bound<'_, PyAny>,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Position> {
-        let ruleset = ruleset(ruleset_name)?;
+        let ruleset = ruleset(&crate::args::string(ruleset_name, "ruleset_name")?)?;
         let mut named = Vec::new();
         if let Some(params) = params {
             for (key, value) in params.iter() {
@@ -92,8 +92,21 @@ impl Position {
         self.position.notation()
     }
 
+    /// The call that makes the position: `Clobber("xo..")`,
+    /// `GenToadsAndFrogs("tt..ff", maxJump=2)` (the parameters that differ
+    /// from their defaults).
     fn __repr__(&self) -> String {
-        self.position.cgsuite()
+        let p = &self.position;
+        let ruleset = p.ruleset();
+        let mut text = format!("{}({}", ruleset.name, python_str(&p.notation()));
+        for (name, value) in p.params().iter() {
+            let default = ruleset.params.iter().find(|q| q.name == *name).and_then(|q| q.default);
+            if default != Some(value.to_string().as_str()) {
+                text.push_str(&format!(", {name}={}", python_literal(value)));
+            }
+        }
+        text.push(')');
+        text
     }
 
     /// The ruleset's CGSuite name.
@@ -115,7 +128,7 @@ impl Position {
         py: Python<'_>,
         max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
         let limits = Limits::new(max_positions, max_memory, timeout)?;
         let position = self.position.clone();
@@ -171,7 +184,7 @@ impl Position {
         py: Python<'py>,
         max_positions: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
-        timeout: Option<f64>,
+        timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let limits = Limits::new(max_positions, max_memory, timeout)?;
         let analysis = self.analysis(py, &limits)?;
@@ -269,6 +282,35 @@ impl From<Box<dyn AnyPosition>> for Position {
     }
 }
 
+/// `text` as a Python string literal in double quotes.
+fn python_str(text: &str) -> String {
+    let mut out = String::from('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A parameter's value as the Python value that gives it.
+fn python_literal(arg: &Arg) -> String {
+    match arg {
+        Arg::Int(n) => n.to_string(),
+        Arg::Str(s) => python_str(s),
+        Arg::Bool(b) => if *b { "True" } else { "False" }.to_string(),
+        Arg::List(items) => {
+            let items: Vec<String> = items.iter().map(python_literal).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Arg::Pair(a, b) => format!("({}, {})", python_literal(a), python_literal(b)),
+    }
+}
+
 /// What a position adds to: another position's canonical form, a game or an
 /// integer (`None` for anything else).
 fn summand<'py>(other: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
@@ -292,8 +334,14 @@ pub fn rulesets() -> Vec<(&'static str, &'static str, &'static str, &'static str
 /// The empty (or starting) `rows` × `columns` rectangle of a ruleset, when
 /// it has such a family of positions.
 #[pyfunction]
-pub fn ruleset_rectangle(name: &str, rows: usize, columns: usize) -> PyResult<Option<String>> {
-    let r = ruleset(name)?;
+pub fn ruleset_rectangle(
+    name: &Bound<'_, PyAny>,
+    rows: &Bound<'_, PyAny>,
+    columns: &Bound<'_, PyAny>,
+) -> PyResult<Option<String>> {
+    let r = ruleset(&crate::args::string(name, "name")?)?;
+    let rows: usize = crate::args::unsigned(rows, "rows")?;
+    let columns: usize = crate::args::unsigned(columns, "columns")?;
     if r.rectangle.is_none() {
         return Ok(None);
     }

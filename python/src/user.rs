@@ -311,7 +311,7 @@ pub fn user_value(
     impartial: bool,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Game> {
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     if impartial {
@@ -347,7 +347,7 @@ pub fn user_game_value(
     position: &Bound<'_, PyAny>,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     let mut walk = walk(&limits, Play::Partizan);
@@ -411,7 +411,7 @@ pub fn user_nim_value(
     position: &Bound<'_, PyAny>,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
     let limits = Limits::new(max_positions, max_memory, timeout)?;
     nim_value(py, position, &limits)
@@ -426,7 +426,7 @@ pub fn user_values(
     impartial: bool,
     max_positions: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
-    timeout: Option<f64>,
+    timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Game>> {
     let mut out = Vec::with_capacity(options.len());
     for option in options.iter() {

@@ -106,21 +106,26 @@ def test_errors_are_onag_errors_with_one_line_messages():
         onag.Game(Fraction(1, 3))
     with pytest.raises(TypeError):
         onag.Game("^") + 1.5
-    with pytest.raises(ValueError, match="max_memory='lots'"):
+    with pytest.raises(onag.InvalidInput, match="max_memory='lots'"):
         onag.Game("^", max_memory="lots")
-    with pytest.raises(ValueError, match="timeout=-1"):
+    with pytest.raises(onag.InvalidInput, match="timeout=-1"):
         onag.Game("^", timeout=-1)
     # Past the clock's range: an error, not a panic (issue 40).
     for t in (1e19, 1e30):
-        with pytest.raises(ValueError, match=r"timeout=(1e\+?\d+|1\d+): too long \(at most 10000000000 seconds\)"):
+        with pytest.raises(onag.InvalidInput, match=r"timeout=(1e\+?\d+|1\d+): too long \(at most 10000000000 seconds\)"):
             onag.Game("^", timeout=t)
-    with pytest.raises(ValueError, match=r"^max_positions=-1: expected a number of positions, 0 or more$"):
+    with pytest.raises(onag.InvalidInput, match=r"^max_positions=-1: expected an int, 0 or more$"):
         onag.Game("^", max_positions=-1)
+
+
+def test_the_version_is_the_commands():
+    """Issue 39: onag.__version__ is what `onag --version` says."""
+    assert cli("--version").stdout == f"onag {onag.__version__}\n"
 
 
 def test_limits_stop_a_long_call():
     calc = onag.Calculator()
-    with pytest.raises(onag.LimitExceeded, match="time limit"):
+    with pytest.raises(onag.LimitExceeded, match=r"time limit reached \(raise timeout=\)$"):
         calc("[n*n for n from 1 to 10000000].Length", timeout=0.05)
     board = "game.grid.Domineering(\".....|.....|.....|.....|.....\")"
     with pytest.raises(onag.LimitExceeded) as e:

@@ -32,6 +32,20 @@ def test_octal_values_reach_numpy_without_a_copy():
     assert values is not None and len(seq) == 100_001
 
 
+def test_heaps_past_u64_are_refused_with_the_limit_and_the_certificate_is_the_commands():
+    """Issue 39: a certified period answers heaps up to 2^64 - 1, and the
+    certificate is the line `onag octal` prints."""
+    seq = onag.octal("0.77", 300)
+    assert seq.value(2**64 - 1) == seq.value(2**64 - 1 - 12 * 10**15)
+    with pytest.raises(onag.InvalidInput, match=r"^n=18446744073709551616: heap sizes go up to 2\^64 - 1 \(18446744073709551615\)$"):
+        seq.value(2**64)
+    printed = cli("octal", "0.77", "--upto", "300").stdout.splitlines()
+    assert seq.certificate is not None and seq.certificate in printed, (seq.certificate, printed)
+    assert seq.certificate.startswith("period 12, preperiod 71 (certified by the octal periodicity theorem")
+    # Without a certified period there is none.
+    assert onag.octal("0.007", 50).certificate is None
+
+
 def test_values_past_the_table_follow_the_certified_period():
     seq = onag.octal("0.77", 300)
     expected = cli_json("octal", "0.77", "--upto", "300", "--values", "10000000000..10000000020")
@@ -148,19 +162,39 @@ def test_wrong_dtypes_are_one_line_errors():
         onag.nim_mul(np.ones(3, dtype=np.uint64), -1)
     with pytest.raises(onag.ParseError, match=r"^CODE:1:4: "):
         onag.octal("0.9x", 10)
-    # A float where an int goes: Python's one-line TypeError, the argument in a note.
-    for call in (lambda: onag.octal("0.77", 10.5), lambda: onag.subtraction([1.5, 2], 10),
-                 lambda: onag.nim_pow(np.ones(3, dtype=np.uint64), 2.0),
-                 lambda: onag.octal("0.77", 10, max_positions=1.5)):
-        with pytest.raises(TypeError) as e:
+    # A float where an int goes, a negative count: the package's one-line
+    # InvalidInput naming the argument (issue 39), never pyo3's text.
+    for call, message in [
+        (lambda: onag.octal("0.77", 10.5), "upto: expected an int, 0 or more, not float 10.5"),
+        (lambda: onag.subtraction([1.5, 2], 10), "subtraction_set[0]: expected an int, 0 or more, not float 1.5"),
+        (lambda: onag.nim_pow(np.ones(3, dtype=np.uint64), 2.0), "nim_pow(a, e): e: expected an int, 0 or more, not float 2.0"),
+        (lambda: onag.octal("0.77", 10, max_positions=1.5), "max_positions: expected an int, 0 or more, not float 1.5"),
+        (lambda: onag.octal("0.77", 10, max_memory=1.5), "max_memory: expected a number of bytes or a size such as '4G'"),
+        (lambda: onag.octal("0.77", -1), "upto=-1: expected an int, 0 or more"),
+        (lambda: onag.octal(77, 10), "code: expected a str, not int 77"),
+        (lambda: onag.subtraction("1,2", 10), "subtraction_set: expected a list of ints, not str '1,2'"),
+        (lambda: onag.subtraction(all_but=[-2]), "all_but[0]=-2: expected an int, 0 or more"),
+        (lambda: onag.subtraction(rule=3), "rule: expected a str, not int 3"),
+        (lambda: onag.subtraction([1, 2], search=-5), "search=-5: expected an int, 0 or more"),
+        (lambda: onag.octal("0.77", 10).value(-3), "n=-3: expected an int, 0 or more"),
+        (lambda: onag.octal("0.77", 10).value("5"), "n: expected an int, 0 or more, not str '5'"),
+        (lambda: onag.octal("0.77", 10).winning_moves("12"), "heaps: expected a list of ints, not str '12'"),
+        (lambda: onag.octal("0.77", 10).winning_moves([1, -2]), "heaps[1]=-2: expected an int, 0 or more"),
+        (lambda: onag.octal("0.77", 10, timeout="soon"), "timeout: expected a number of seconds, not str 'soon'"),
+        (lambda: onag.Calculator()(5), "source: expected a str, not int 5"),
+        (lambda: onag.Calculator(lib="dir"), "lib: expected a list of folders, not str 'dir'"),
+        (lambda: onag.Position(3, ".."), "ruleset_name: expected a str, not int 3"),
+        (lambda: onag._onag.graph_grundy([[1], "0"]), "successors[1]: expected a list of ints, not str '0'"),
+        (lambda: onag._onag.graph_grundy([[1], [-1]]), "successors[1][0]=-1: expected an int, 0 or more"),
+        (lambda: onag._onag.graph_retrograde([[]], misere=1), "misere: expected True or False, not 1"),
+        (lambda: onag._onag.ruleset_rectangle("Domineering", -1, 2), "rows=-1: expected an int, 0 or more"),
+    ]:
+        with pytest.raises(onag.InvalidInput) as e:
             call()
-        assert str(e.value) == "'float' object cannot be interpreted as an integer"
-    with pytest.raises(TypeError, match=r"^max_memory: expected a number of bytes or a size such as '4G'$"):
-        onag.octal("0.77", 10, max_memory=1.5)
-    with pytest.raises(OverflowError) as e:
-        onag.octal("0.77", -1)
-    if sys.version_info >= (3, 11):  # exception notes
-        assert e.value.__notes__ == ["while processing 'upto'"]
+        assert str(e.value) == message
+    # Past the largest u64: said as a limit, not as pyo3's overflow.
+    with pytest.raises(onag.InvalidInput, match=r"^upto=18446744073709551616: too large \(at most 18446744073709551615\)$"):
+        onag.octal("0.77", 2**64)
     with pytest.raises(onag.ParseError, match=r"^1:3: "):
         onag.Domineering("..x.")
     # The interpreter goes on.
@@ -226,6 +260,19 @@ def test_every_ruleset_of_the_catalog_values_its_example_as_the_command():
     assert str(onag.Domineering("....|....").canonical_form) == cli_json("domineering", "....|....")["value"]
     with pytest.raises(onag.InvalidInput):
         onag.Position("NoSuchGame", "..")
+
+
+def test_positions_print_as_the_call_that_makes_them():
+    """Issue 39: a winning move of Clobber prints as Clobber("..."), not as
+    an internal GenClobber.Position, and reads back as the same position."""
+    position = onag.Clobber("xox|ox.")
+    moves = position.left_winning_moves + position.right_winning_moves + position.left_options
+    assert moves
+    for move in moves:
+        assert repr(move) == f'Clobber("{move}")', repr(move)
+        assert eval(repr(move), {"Clobber": onag.Clobber}) == move
+    assert repr(onag.GenToadsAndFrogs("tt..ff", maxJump=2)) == 'GenToadsAndFrogs("tt..ff", maxJump=2)'
+    assert repr(onag.Domineering("..|..")) == 'Domineering("..|..")'
 
 
 def test_an_analysis_within_limits_is_kept_by_the_position():

@@ -181,10 +181,31 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
                 .collect();
             let message = message.join(" ");
             let message = message.strip_prefix("error:").unwrap_or(&message).trim();
-            print_error(message);
+            match suggestion(err) {
+                Some(meant) => print_error(&format!("{message}; did you mean {meant}?")),
+                None => print_error(message),
+            }
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// The subcommand, option or value clap found nearest to a misspelt one
+/// (`domineerin`: 'domineering'), quoted. clap lists its candidates from
+/// the least to the most alike (a ruleset's CGSuite name among them, an
+/// alias of its command): the last one is meant.
+fn suggestion(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let kinds =
+        [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg, ContextKind::SuggestedValue];
+    kinds.into_iter().find_map(|kind| {
+        let name = match err.get(kind)? {
+            ContextValue::String(name) => name.clone(),
+            ContextValue::Strings(names) => names.last()?.clone(),
+            _ => return None,
+        };
+        Some(format!("'{name}'"))
+    })
 }
 
 /// The one-line error for a command called without the subcommand it needs
@@ -223,9 +244,27 @@ fn hyphen_position(err: &clap::Error, text: &str) -> Option<String> {
         return None;
     };
     let word = std::env::args().find(|a| a.starts_with(arg.as_str())).unwrap_or(arg.clone());
+    if looks_like_option(&word) {
+        // `--strng lrl`: a misspelt option (clap's text says which one was meant).
+        return None;
+    }
     Some(format!(
         "'{word}' is not an option of onag {name}; a position that starts with '-' goes after '--': onag {name} -- '{word}'"
     ))
+}
+
+/// Whether a command-line word is written like an option (`--strng`,
+/// `--max-posiitons=5`): two dashes, then a letter, then letters, digits
+/// and dashes. No ruleset writes a position so (Arc Kayles paths are all
+/// dashes, boards and strips use `.`, `|` and single letters).
+fn looks_like_option(word: &str) -> bool {
+    let Some(rest) = word.strip_prefix("--") else {
+        return false;
+    };
+    let name = rest.split_once('=').map_or(rest, |(name, _)| name);
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.len() >= 2
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// The command-line word behind an "unexpected argument" error when it is a

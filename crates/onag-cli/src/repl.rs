@@ -240,7 +240,7 @@ fn print_error(input: &str, err: &Error) {
 pub fn run(ctx: &Context) -> anyhow::Result<ExitCode> {
     if !std::io::stdin().is_terminal() {
         // Piped input: the prompt's commands work on their own lines.
-        return on_big_stack(|| batch(ctx, stdin_inputs(), &piped_command));
+        return on_big_stack(|| batch(ctx, stdin_inputs(), true, &piped_command));
     }
     on_big_stack(|| interactive(ctx))
 }

@@ -40,12 +40,14 @@ pub struct LimitNames {
     pub positions: &'static str,
     /// The name of the memory limit: `--max-memory`.
     pub memory: &'static str,
+    /// The name of the time limit: `--timeout`.
+    pub timeout: &'static str,
 }
 
 impl LimitNames {
     /// The command line's options.
     pub const COMMAND_LINE: LimitNames =
-        LimitNames { positions: "--max-positions", memory: "--max-memory" };
+        LimitNames { positions: "--max-positions", memory: "--max-memory", timeout: "--timeout" };
 }
 
 impl Default for LimitNames {
@@ -185,7 +187,10 @@ impl Budget {
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
-            return Err(Error::new(ErrorKind::LimitExceeded, "time limit reached"));
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("time limit reached (raise {})", self.names.timeout),
+            ));
         }
         Ok(())
     }

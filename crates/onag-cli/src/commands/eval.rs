@@ -103,17 +103,35 @@ pub enum Command {
 /// Evaluates `inputs` in one session and prints one line each; returns exit
 /// code 1 if any failed, 130 after Ctrl-C. `commands` reads a line that is
 /// a prompt command (`None` when it is not one, and for `onag eval`).
+/// `lines`: the inputs are the lines of a file, where a block left open
+/// at the end of one (`begin` ... `end` over several lines) is one error
+/// that says to use `onag run`, not an error for each of its lines.
 pub fn batch(
     ctx: &Context,
     inputs: impl Iterator<Item = std::io::Result<Input>>,
+    lines: bool,
     commands: &dyn Fn(&str) -> Option<Command>,
 ) -> anyhow::Result<ExitCode> {
     let mut session = new_session(ctx);
     let mut out = render::Output::new();
     let mut failed = false;
-    for input in inputs {
-        let (number, text) =
-            input.map_err(|e| anyhow::Error::new(e).context("cannot read standard input"))?;
+    let mut inputs = inputs;
+    while let Some(input) = inputs.next() {
+        let (number, text) = read(input)?;
+        if lines && let Some(word) = text.as_deref().and_then(onag::lang::unfinished_block) {
+            // A block over several lines (`def f(n) begin` ... `end`): the
+            // lines of a batch are inputs of their own, and each would fail.
+            let first = text.unwrap_or_default();
+            let message = skip_block(&mut inputs, number, first.clone(), &word)?;
+            if ctx.json() {
+                let line = JsonLine { input: &first, value: None, error: Some(message) };
+                out.line(format_args!("{}", serde_json::to_string(&line)?))?;
+            } else {
+                out.line(format_args!("error: {message}"))?;
+            }
+            failed = true;
+            continue;
+        }
         match text.as_deref().and_then(commands) {
             Some(Command::Print(help)) => {
                 out.line(format_args!("{}", help.trim_end()))?;
@@ -164,6 +182,39 @@ pub fn batch(
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
+/// An input read, or the error of reading standard input.
+fn read(input: std::io::Result<Input>) -> anyhow::Result<Input> {
+    input.map_err(|e| anyhow::Error::new(e).context("cannot read standard input"))
+}
+
+/// Reads the lines of the block that line `number` (`text`) opens with
+/// `word`, up to the one that finishes it, and returns the one error for
+/// them all: a batch is one input per line, a script goes to `onag run`.
+fn skip_block(
+    inputs: &mut impl Iterator<Item = std::io::Result<Input>>,
+    number: usize,
+    mut text: String,
+    word: &str,
+) -> anyhow::Result<String> {
+    let mut last = number;
+    while onag::lang::unfinished_block(&text).is_some() {
+        let Some(input) = inputs.next() else {
+            return Ok(format!(
+                "{number}:1: the '{word}' of line {number} is not finished by the end of the \
+                 input, and each line here is one input: run a multi-line script with onag run FILE"
+            ));
+        };
+        let (line, more) = read(input)?;
+        last = line;
+        text.push('\n');
+        text.push_str(more.as_deref().unwrap_or(""));
+    }
+    Ok(format!(
+        "{number}:1: a '{word}' block over lines {number}-{last}, and each line here is one \
+         input: run a multi-line script with onag run FILE"
+    ))
+}
+
 /// The non-blank lines of standard input, numbered by their line number.
 pub fn stdin_inputs() -> impl Iterator<Item = std::io::Result<Input>> {
     let mut reader = std::io::stdin().lock();
@@ -203,7 +254,7 @@ pub fn run(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
 
 fn run_batch(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
     if args.exprs.len() == 1 && args.exprs[0] == "-" {
-        return batch(ctx, stdin_inputs(), &|_| None);
+        return batch(ctx, stdin_inputs(), true, &|_| None);
     }
     if args.exprs.iter().any(|e| e == "-") {
         anyhow::bail!(
@@ -211,5 +262,5 @@ fn run_batch(ctx: &Context, args: EvalArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let inputs = args.exprs.into_iter().enumerate().map(|(i, e)| Ok((i + 1, Some(e))));
-    batch(ctx, inputs, &|_| None)
+    batch(ctx, inputs, false, &|_| None)
 }

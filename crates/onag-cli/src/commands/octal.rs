@@ -693,18 +693,8 @@ fn summary(
 ) -> anyhow::Result<()> {
     out.line(format_args!("code: {rule}"))?;
     out.line(format_args!("heaps: 0..{upto}"))?;
-    let from = certified_at.map_or(String::new(), |n| format!(" from the values of heaps 0..={n}"));
-    match seq.certified {
-        Some(p) if p.saltus > 0 => out.line(format_args!(
-            "period {}, preperiod {}, saltus {} (certified by the arithmetic periodicity \
-             theorem{from}; later values follow from the period)",
-            p.period, p.preperiod, p.saltus,
-        ))?,
-        Some(p) => out.line(format_args!(
-            "period {}, preperiod {} (certified by the octal periodicity theorem{from}; \
-             later values follow from the period)",
-            p.period, p.preperiod,
-        ))?,
+    match search::certificate(seq, certified_at) {
+        Some(certificate) => out.line(format_args!("{certificate}"))?,
         None => {
             out.line(format_args!("no period found up to {upto}"))?;
             if let Some(a) = seq.apparent {
@@ -850,7 +840,7 @@ fn solve_sum(
             json.misere_winning_moves = Some(listed_moves(&hs, moves));
         }
         Err(e) if e.kind() == ErrorKind::LimitExceeded => {
-            let why = if default_deadline && e.message() == "time limit reached" {
+            let why = if default_deadline && e.message().starts_with("time limit reached") {
                 format!("stopped after {DEFAULT_MISERE_SECONDS} s; allow longer with --timeout")
             } else {
                 e.to_string()

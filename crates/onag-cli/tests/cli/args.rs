@@ -185,3 +185,31 @@ fn a_time_limit_of_zero_is_rejected_everywhere() {
         assert_error(&args, "must be at least 1 second");
     }
 }
+
+/// Issue 39: a misspelt subcommand or option names the nearest one.
+#[test]
+fn typos_suggest_the_nearest_subcommand_or_option() {
+    assert_error(&["domineerin", "...."], "did you mean 'domineering'?");
+    assert_error(&["nim", "--misre", "1", "2"], "did you mean '--misere'?");
+    assert_error(&["subtracton", "1,2"], "did you mean 'subtraction'?");
+}
+
+/// Issue 39: `--strng lrl` is a misspelt option, not a position to put after `--`.
+#[test]
+fn a_misspelt_option_of_a_ruleset_is_not_taken_for_a_position() {
+    let run = onag(&["hackenbush", "--strng", "lrl"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(!run.stderr.contains("after '--'"), "{}", run.stderr);
+    assert!(run.stderr.contains("'--strng'"), "{}", run.stderr);
+    assert!(run.stderr.contains("did you mean '--string'?"), "{}", run.stderr);
+    // A position that starts with '-' still hears about '--'.
+    assert_error(&["arc-kayles", "---"], "goes after '--'");
+}
+
+/// Issue 39: a time limit names the option that raises it, as memory limits do.
+#[test]
+fn a_time_limit_names_its_option() {
+    let input = "while true do 1 end\n";
+    let run = onag_with_stdin(&["eval", "-", "--timeout", "1"], input);
+    assert_eq!(run.stdout, "error: 1:1: time limit reached (raise --timeout)\n");
+}

@@ -28,7 +28,7 @@ fn failures_are_error_lines_in_place_and_exit_1() {
         error: 2:5: a second '|' at the same level: more bars bind more loosely, write {3||2|1} for {3|{2|1}}\n\
         error: 3:2: expected an operator, ';' or the end of the input, found '|'\n\
         error: 4:1: unclosed '{': missing '}'\n\
-        error: 5:2: Overflow.\n\
+        error: 5:2: Overflow: the result would have more than 262144 bits; numbers here are exact, with numerator and denominator below 2^262144 (about 78,900 digits)\n\
         error: 6:2: Division by zero.\n\
         error: 7:1: unknown name 'foo'\n\
         error: 8:1: '*' needs a non-negative integer, not a string\n\
@@ -166,4 +166,100 @@ fn standard_input_and_arguments_do_not_mix() {
         &["eval", "-", "2"],
         "'-' reads the expressions from standard input and must be the only argument",
     );
+}
+
+/// Issue 39: a number too large says which limit and what is allowed.
+#[test]
+fn an_overflow_names_the_limit() {
+    let run = onag(&["eval", "2^(10^6)"]);
+    assert_eq!(
+        run.stdout,
+        "error: 1:2: Overflow: the result would have more than 262144 bits; numbers here are \
+         exact, with numerator and denominator below 2^262144 (about 78,900 digits)\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+/// Issue 39: a block over several lines piped to `onag eval -` is one error
+/// that says to use `onag run`, and the lines after it are evaluated.
+#[test]
+fn a_multi_line_block_on_standard_input_says_to_use_run() {
+    let input = "1+1\ndef f(n) begin\n  n + 1\nend\nx := begin\n 2\nend; 3\n*2\n";
+    let run = onag_with_stdin(&["eval", "-"], input);
+    assert_eq!(
+        run.stdout,
+        "2\n\
+         error: 2:1: a 'begin' block over lines 2-4, and each line here is one input: run a \
+         multi-line script with onag run FILE\n\
+         error: 5:1: a 'begin' block over lines 5-7, and each line here is one input: run a \
+         multi-line script with onag run FILE\n\
+         *2\n"
+    );
+    assert_eq!(run.code, 1);
+    let run = onag_with_stdin(&["eval", "-"], "for n from 1 to 3 do\n  n\n");
+    assert_eq!(
+        run.stdout,
+        "error: 1:1: the 'for' of line 1 is not finished by the end of the input, and each \
+         line here is one input: run a multi-line script with onag run FILE\n"
+    );
+    // With --json, the one error is a JSON line like the others.
+    let run = onag_with_stdin(&["--json", "eval", "-"], "begin\n 1\nend\n2\n");
+    let lines: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert_eq!(lines[0]["input"], "begin");
+    assert!(lines[0]["error"].as_str().unwrap().contains("onag run FILE"), "{}", run.stdout);
+    assert_eq!(lines[1]["value"], "2");
+    // An unclosed bracket stays an error of its own line.
+    let run = onag_with_stdin(&["eval", "-"], "{1|0\n2\n");
+    assert_eq!(run.stdout, "error: 1:1: unclosed '{': missing '}'\n2\n");
+}
+
+/// Issue 39: declaring a class in an input is "not supported yet", not a
+/// parse error; one over several lines is one error.
+#[test]
+fn class_declarations_are_not_supported_yet() {
+    let run = onag(&["eval", "class Foo def f := 1; end"]);
+    assert_eq!(
+        run.stdout,
+        "error: 1:1: declaring a class in an input or a worksheet is not supported yet: put it \
+         in Foo.cgs in a folder of the library path (the current folder, --lib DIR or \
+         ONAG_PATH), then use it by its name\n"
+    );
+    let run = onag(&["eval", "singleton class Bar end"]);
+    assert!(run.stdout.contains("1:1: declaring a class in an input"), "{}", run.stdout);
+    assert!(run.stdout.contains("Bar.cgs"), "{}", run.stdout);
+    let run = onag_with_stdin(&["eval", "-"], "class Foo\n  def f := 1;\nend\n7\n");
+    assert_eq!(
+        run.stdout,
+        "error: 1:1: a 'class' block over lines 1-3, and each line here is one input: run a \
+         multi-line script with onag run FILE\n7\n"
+    );
+}
+
+/// Issue 39: members of mutable collections on immutable ones say which
+/// class has them; `g[r, c]` says to write `g[(r, c)]`.
+#[test]
+fn mutable_members_and_pair_indexes_are_explained() {
+    let run =
+        onag(&["eval", "{=>}.Put(1,2)", "[1].Add(2)", "{1}.Add(2)", "[3,1].Sort()", "g[1, 2]"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", run.stdout);
+    assert!(
+        lines[0].contains("a map cannot change") && lines[0].contains("MutableMap()"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("a list cannot change") && lines[1].contains("MutableList()"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains("a set cannot change") && lines[2].contains("MutableSet()"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].contains("MutableList()"), "{}", lines[3]);
+    assert!(lines[4].contains("g[(r, c)]"), "{}", lines[4]);
 }

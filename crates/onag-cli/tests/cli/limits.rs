@@ -28,7 +28,12 @@ fn issue_40_a_huge_thread_count_is_capped() {
 fn issue_40_a_code_leaving_many_heaps_stops_in_time() {
     let limit = Duration::from_secs(10);
     let slow = ["octal", "0.8F", "--upto", "2000", "-q"];
-    assert_stops(&[&slow[..], &["--timeout", "1"]].concat(), limit, 2, "time limit reached");
+    assert_stops(
+        &[&slow[..], &["--timeout", "1"]].concat(),
+        limit,
+        2,
+        "time limit reached (raise --timeout)",
+    );
     // Options past the guard of open digits are refused, not listed for ever.
     assert_stops(
         &["octal", "0.&4294967296;", "--upto", "300", "-q"],
@@ -59,7 +64,12 @@ fn issue_40_a_code_leaving_many_heaps_stops_in_time() {
 fn issue_40_loopy_sums_keep_the_limits_and_the_stack() {
     let limit = Duration::from_secs(10);
     let overs = vec!["over"; 100].join(" + ");
-    assert_stops(&["loopy", &overs, "--timeout", "1"], limit, 2, "time limit reached");
+    assert_stops(
+        &["loopy", &overs, "--timeout", "1"],
+        limit,
+        2,
+        "time limit reached (raise --timeout)",
+    );
     assert_stops(
         &["loopy", &overs, "--max-positions", "1000"],
         limit,
@@ -86,7 +96,12 @@ fn issue_40_an_interrupted_run_leaves_the_earlier_file_intact() {
     let slow = ["octal", "0.8F", "--upto", "2000", "--timeout", "1", "-q"];
     for file in [["--output", out_s], ["--plot", svg_s]] {
         let args = [&slow[..], &file[..]].concat();
-        crate::assert_stops(&args, Duration::from_secs(10), 2, "time limit reached");
+        crate::assert_stops(
+            &args,
+            Duration::from_secs(10),
+            2,
+            "time limit reached (raise --timeout)",
+        );
     }
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier values\n");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "<svg>earlier</svg>");

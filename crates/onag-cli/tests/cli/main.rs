@@ -180,3 +180,33 @@ fn error_messages_escape_control_characters() {
     let run = onag(&["graph", file, "--position", "x\u{7}"]);
     assert!(!run.stderr.contains('\u{7}'), "{:?}", run.stderr);
 }
+
+/// Issue 39: `onag --version` gives the workspace's version, which the
+/// Python package's `onag.__version__` gives too.
+#[test]
+fn version_is_the_workspace_version() {
+    let run = onag(&["--version"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, format!("onag {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+/// Issue 39: the README installs the command with the versions of
+/// `Cargo.lock`, and what it installs (the release profile) carries no
+/// debug information, which benches and profilers get from their own
+/// profiles.
+#[test]
+fn the_install_is_locked_and_without_debug_information() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.contains("`cargo install --path crates/onag-cli --locked`"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let profile = |name: &str| -> String {
+        let header = format!("[profile.{name}]\n");
+        let start = manifest.find(&header).unwrap_or_else(|| panic!("no {header}"));
+        let body = &manifest[start + header.len()..];
+        body[..body.find("\n[").unwrap_or(body.len())].to_string()
+    };
+    assert!(profile("release").contains("debug = false"), "{}", profile("release"));
+    assert!(profile("profiling").contains("debug = 1"), "{}", profile("profiling"));
+    assert!(profile("bench").contains("debug = 1"), "{}", profile("bench"));
+}

@@ -163,7 +163,7 @@ fn octal_misere_search_of_big_heaps_stops_at_the_time_limit() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("misère value: not computed (time limit reached)"),
+        run.stdout.contains("misère value: not computed (time limit reached (raise --timeout))"),
         "{}",
         run.stdout
     );

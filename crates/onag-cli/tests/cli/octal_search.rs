@@ -59,7 +59,11 @@ fn open_games_report_rare_and_common_values_at_powers_of_two() {
     // A time limit: the summary of what was searched.
     let run = onag(&["octal", "4!.0", "--limit", "4000000000", "--timeout", "1", "-q"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("(stopped: time limit reached)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("(stopped: time limit reached (raise --timeout))"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -57,7 +57,7 @@ fn errors_give_the_line_in_the_file_and_go_on() {
 #[test]
 fn an_endless_loop_stops_at_the_timeout() {
     let run = onag_with_stdin(&["run", "-", "--timeout", "1"], "while true do 1 end\n7\n");
-    assert_eq!(run.stdout, "error: 1:1: time limit reached\n7\n");
+    assert_eq!(run.stdout, "error: 1:1: time limit reached (raise --timeout)\n7\n");
     assert_eq!(run.code, 1);
 }
 

@@ -98,10 +98,42 @@ fn number_members() {
 #[test]
 fn bad_input_is_a_located_error() {
     check(&[
-        ("2^(2^100)", "error: 1:2: Overflow."),
+        (
+            "2^(2^100)",
+            "error: 1:2: Overflow: the result would have more than 262144 bits; numbers here are exact, with numerator and denominator below 2^262144 (about 78,900 digits)",
+        ),
         // Found by fuzzing (slow unit): a 146-bit base to the 5512th power.
-        ("8222222222222222222222222222222222222222222222^5512/4", "error: 1:47: Overflow."),
+        (
+            "8222222222222222222222222222222222222222222222^5512/4",
+            "error: 1:47: Overflow: the result would have more than 262144 bits; numbers here are exact, with numerator and denominator below 2^262144 (about 78,900 digits)",
+        ),
         ("0/0", "error: 1:2: Division by zero."),
+        // Issue 39: what the calculator lacks, and where a member lives.
+        (
+            "class Foo def f := 1; end",
+            "error: 1:1: declaring a class in an input or a worksheet is not supported yet: put it in Foo.cgs in a folder of the library path (the current folder, --lib DIR or ONAG_PATH), then use it by its name",
+        ),
+        (
+            "static class Foo end",
+            "error: 1:1: declaring a class in an input or a worksheet is not supported yet: put it in Foo.cgs in a folder of the library path (the current folder, --lib DIR or ONAG_PATH), then use it by its name",
+        ),
+        (
+            "{=>}.Put(1, 2)",
+            "error: 1:6: a map cannot change, so it has no member 'Put': MutableMap() has it (x := MutableMap(); x.Put(...)), and MutableMap(c) copies a collection c",
+        ),
+        (
+            "[1].Add(2)",
+            "error: 1:5: a list cannot change, so it has no member 'Add': MutableList() has it (x := MutableList(); x.Add(...)), and MutableList(c) copies a collection c",
+        ),
+        (
+            "{1}.Add(2)",
+            "error: 1:5: a set cannot change, so it has no member 'Add': MutableSet() has it (x := MutableSet(); x.Add(...)), and MutableSet(c) copies a collection c",
+        ),
+        ("x := MutableMap(); x.Put(1, 2); x", "MutableMap(1 => 2)"),
+        (
+            "g := 1; g[1, 2]",
+            "error: 1:12: an index is one value: for coordinates write g[(r, c)], not g[r, c]",
+        ),
         ("(1 - 1) / (1 - 1)", "error: 1:9: Division by zero."),
         ("foo + 1", "error: 1:1: unknown name 'foo'"),
         ("1 + \"a\"", "error: 1:3: '+' cannot combine an integer and a string"),

@@ -415,7 +415,7 @@ fn bad_classes_are_one_located_error_each() {
             bad.Nope => error: 1:5: unknown name 'bad.Nope'
             bad.Base() => error: 1:5: No method `Eval` for class: `bad.Base`
             bad.Lonely.Nope => error: 1:12: unknown member 'Nope' of an instance of bad.Lonely
-            class Foo end => error: 1:1: a class is declared in a file of its own: put it in NAME.cgs in a folder of the library path (the current folder, --lib DIR or ONAG_PATH), then use it by its name
+            class Foo end => error: 1:1: declaring a class in an input or a worksheet is not supported yet: put it in Foo.cgs in a folder of the library path (the current folder, --lib DIR or ONAG_PATH), then use it by its name
             this => error: 1:1: 'this' is only defined inside a class's methods
         "#]],
     );

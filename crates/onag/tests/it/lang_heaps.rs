@@ -792,3 +792,51 @@ fn sensible_options_and_lines_reach_the_canonical_options() {
         }
     }
 }
+
+/// Issue 39: the options of a user's heap ruleset assigned to `R` print as
+/// `R(k)`, not the function once per option; a second ruleset of the same
+/// function keeps its own name.
+#[test]
+fn options_of_a_named_user_ruleset_print_by_its_name() {
+    assert_eq!(
+        run("R := game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]); R(3).Options"),
+        "[R(0),R(1),R(2)]"
+    );
+    assert_eq!(
+        run("f := n -> [[a, n - a - 1] for a from 0 to n - 1]; K := game.heap.HeapRuleset(f); \
+             L := game.heap.HeapRuleset(f); [K(3).Options, L(2).Options]"),
+        "[[K(0) + K(2),K(1) + K(1),K(2) + K(0)],[L(0) + L(1),L(1) + L(0)]]"
+    );
+    // The values are those of the game, whatever it is called.
+    assert_eq!(
+        run(
+            "R := game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]); [o.NimValue for o in R(4).Options]"
+        ),
+        "[0,1,2,3]"
+    );
+}
+
+/// Issue 39: `CheckPeriodicity` of a user's heap ruleset: the pattern its
+/// values show, the same as the library's ruleset of the same game.
+#[test]
+fn check_periodicity_of_a_user_heap_ruleset() {
+    let subtraction = "S := game.heap.HeapRuleset(n -> [[n - k] for k from 1 to 3 where k <= n]); S.CheckPeriodicity(100)";
+    assert_eq!(run(subtraction), "Periodicity(Period => 4, Preperiod => 0, Saltus => 0)");
+    assert_eq!(run(subtraction), run("game.heap.Subtraction([1,2,3]).CheckPeriodicity(100)"));
+    let kayles = "K := game.heap.HeapRuleset(n -> [[a, n - a - 1] for a from 0 to n - 1] Concat [[a, n - a - 2] for a from 0 to n - 2]); K.CheckPeriodicity(300)";
+    assert_eq!(run(kayles), run("game.heap.Kayles.CheckPeriodicity(300)"));
+    // Too few values for a pattern: Nothing, as for the library's rulesets.
+    assert_eq!(
+        run("game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]).CheckPeriodicity(5)"),
+        "Nothing"
+    );
+    // Nim's values grow by one each heap: period 1 with saltus 1.
+    assert_eq!(
+        run("game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]).CheckPeriodicity(50)"),
+        "Periodicity(Period => 1, Preperiod => 0, Saltus => 1)"
+    );
+    assert!(
+        run("game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1]).CheckPeriodicity(-1)")
+            .contains("CheckPeriodicity needs a heap size from 0 to 1000000")
+    );
+}

@@ -368,7 +368,7 @@ fn endless_loops_stop_at_the_budget() {
     let mut session = Session::new();
     let budget = Budget::unlimited().with_timeout(Duration::from_millis(200));
     let err = session.run_to_string("x := 0; while true do x := x + 1 end", &budget).unwrap_err();
-    assert_eq!(err.to_string(), "1:9: time limit reached");
+    assert_eq!(err.to_string(), "1:9: time limit reached (raise --timeout)");
     let flag = Arc::new(AtomicBool::new(true));
     let budget = Budget::unlimited().with_cancel_flag(flag);
     let err = session.run_to_string("for n from 1 do n end", &budget).unwrap_err();

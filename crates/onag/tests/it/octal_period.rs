@@ -91,7 +91,7 @@ fn search_stops_at_its_limit_with_the_best_candidate() {
     let seq = rule.search(400_000, &budget).unwrap();
     assert!(seq.stopped.is_some() && seq.values.len() <= 50_001);
     let seq = rule.search(400_000, &Budget::unlimited().with_timeout(Default::default())).unwrap();
-    assert_eq!(seq.stopped.as_deref(), Some("time limit reached"));
+    assert_eq!(seq.stopped.as_deref(), Some("time limit reached (raise --timeout)"));
     assert!(rule.search(usize::MAX, &Budget::unlimited()).is_err());
 }
 

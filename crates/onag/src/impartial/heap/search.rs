@@ -47,6 +47,29 @@ pub fn search(
     Ok((seq, at))
 }
 
+/// Why `seq`'s period holds for every heap, as one line (the one `onag
+/// octal` prints): the period, preperiod and saltus, the theorem that
+/// certifies them and, when known, the heaps whose values it reads
+/// (`certified_at`, from [`certified_at`]). `None` without a certified
+/// period.
+pub fn certificate(seq: &GrundySequence, certified_at: Option<usize>) -> Option<String> {
+    let p = seq.certified?;
+    let from = certified_at.map_or(String::new(), |n| format!(" from the values of heaps 0..={n}"));
+    Some(if p.saltus > 0 {
+        format!(
+            "period {}, preperiod {}, saltus {} (certified by the arithmetic periodicity \
+             theorem{from}; later values follow from the period)",
+            p.period, p.preperiod, p.saltus,
+        )
+    } else {
+        format!(
+            "period {}, preperiod {} (certified by the octal periodicity theorem{from}; \
+             later values follow from the period)",
+            p.period, p.preperiod,
+        )
+    })
+}
+
 /// The last heap whose value the certificate of `seq`'s period uses: the
 /// period follows from the values of heaps `0..=N` by the octal periodicity
 /// theorem (`N = bound + p − 1`, see [`certificate_bound`]) or, for a

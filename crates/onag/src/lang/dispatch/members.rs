@@ -643,8 +643,47 @@ fn position_value(
     }
 }
 
+/// The mutable class whose instances have the member `name` that changes
+/// a collection in place, when `target` is the immutable collection of
+/// its kind (`[1].Add(2)`: `MutableList()` has `Add`).
+fn mutable_class_with(target: &Value, name: &str) -> Option<&'static str> {
+    let (class, members): (&str, &[&str]) = match target {
+        Value::List(_) => (
+            "MutableList",
+            &[
+                "Add",
+                "AddAll",
+                "Remove",
+                "RemoveAll",
+                "RemoveAt",
+                "Update",
+                "Sort",
+                "SortWith",
+                "Clear",
+            ],
+        ),
+        Value::Set(_) | Value::GameSet(_) => {
+            ("MutableSet", &["Add", "AddAll", "Remove", "RemoveAll", "Clear"])
+        }
+        Value::Map(_) => ("MutableMap", &["Put", "PutAll", "Remove", "RemoveAll", "Clear"]),
+        _ => return None,
+    };
+    members.contains(&name).then_some(class)
+}
+
 /// The error for a member the target does not have.
 fn unknown(ev: &Eval<'_>, target: &Value, name: &str, span: Span) -> crate::Error {
+    if let Some(class) = mutable_class_with(target, name) {
+        let kind = target.kind_name();
+        return ev.error(
+            span,
+            ErrorKind::InvalidInput,
+            format!(
+                "{kind} cannot change, so it has no member '{name}': {class}() has it \
+                 (x := {class}(); x.{name}(...)), and {class}(c) copies a collection c"
+            ),
+        );
+    }
     if SPEC_MEMBERS.contains(&name) {
         if matches!(name, "MisereNimValue" | "Genus") {
             return ev.error(

@@ -300,6 +300,12 @@ impl Walk for Eval<'_> {
                     return Err(self.error(span, ErrorKind::InvalidInput, message));
                 }
                 let value = self.eval(value)?;
+                if let Value::ClassicRuleset(rules) = &value
+                    && let Some(f) = rules.function()
+                {
+                    // `R := game.heap.HeapRuleset(...)`: positions print as `R(9)`.
+                    f.bound_name.set(name);
+                }
                 self.assign(name, value.clone());
                 Ok(value)
             }

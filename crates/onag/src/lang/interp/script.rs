@@ -240,6 +240,7 @@ impl Script for Eval<'_> {
             text,
             file: None,
             this: self.this().cloned(),
+            bound_name: Default::default(),
         }))
     }
 

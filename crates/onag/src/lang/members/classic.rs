@@ -142,6 +142,47 @@ pub(crate) const RULESET_TABLE: Table<ClassicRuleset> = Table {
                 Ok(Value::Table(table.into_iter().map(row).collect()))
             },
         ),
+        member(
+            "CheckPeriodicity",
+            1,
+            "the period the nim values of heaps 0..n of a heap ruleset of your own show (in their last half, three times at least), or Nothing; no theorem certifies it, since the function may do anything past n",
+            "game.heap.HeapRuleset(n -> [[n - k] for k from 1 to 3 where k <= n]).CheckPeriodicity(100)",
+            |ev, r, a, s| {
+                let count =
+                    a[0].0.as_integer().and_then(|n| n.to_u64()).filter(|&n| n <= MAX_SEQUENCE);
+                let Some(count) = count else {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        format!("CheckPeriodicity needs a heap size from 0 to {MAX_SEQUENCE}"),
+                    ));
+                };
+                if !matches!(r, ClassicRuleset::UserHeap(_)) {
+                    return Err(ev.error(
+                        s,
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "CheckPeriodicity needs a ruleset of single heaps; {} is not one",
+                            r.name()
+                        ),
+                    ));
+                }
+                let values = user_rules::nim_values_from_zero(ev, r, count, s)?;
+                let Ok(values) =
+                    values.into_iter().map(u32::try_from).collect::<Result<Vec<u32>, _>>()
+                else {
+                    return Ok(Value::Nothing);
+                };
+                Ok(match crate::impartial::heap::period::apparent(&values) {
+                    Some(p) => Value::Periodicity {
+                        period: p.period as u64,
+                        preperiod: p.preperiod as u64,
+                        saltus: u64::from(p.saltus),
+                    },
+                    None => Value::Nothing,
+                })
+            },
+        ),
     ],
 };
 

@@ -552,6 +552,7 @@ impl Library {
                                 text: format!("{path}.{}", m.name),
                                 file: Some(context.file.clone()),
                                 this: None,
+                                bound_name: Default::default(),
                             })
                         }),
                         span: m.name_span,

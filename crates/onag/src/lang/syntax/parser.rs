@@ -60,6 +60,10 @@ pub const KEYWORDS: &[&str] = &[
     "return", "is", "class", "extends", "this", "as",
 ];
 
+/// The words that may stand before `class` in a declaration.
+const DECLARATION_MODIFIERS: &[&str] =
+    &["override", "static", "external", "mutable", "private", "singleton", "system"];
+
 /// Keywords that end an expression: a clause or block follows them, so none
 /// of them starts an operand.
 const STOP_WORDS: &[&str] = &[
@@ -135,6 +139,25 @@ pub fn is_incomplete(source: &str) -> bool {
     let Ok(tokens) = tokenize(source) else { return false };
     let mut parser = Parser::new(source, tokens);
     parser.program().is_err() && parser.at_end
+}
+
+/// The keyword (`begin`, `def`, `if`, `for`, `class`, ...) of a block that
+/// `source` opens and leaves unfinished, the outermost if several: such an
+/// input goes on past its last line, where one with only unclosed brackets
+/// might be a mistake on that line.
+pub fn unfinished_block(source: &str) -> Option<String> {
+    if crate::lang::syntax::lexer::comment_is_open(source) {
+        return None;
+    }
+    let tokens = tokenize(source).ok()?;
+    let mut parser = Parser::new(source, tokens);
+    if parser.program().is_ok() || !parser.at_end {
+        return None;
+    }
+    parser.opens.iter().find_map(|open| {
+        let word = source.get(open.start..open.end)?;
+        word.starts_with(|c: char| c.is_ascii_alphabetic()).then(|| word.to_string())
+    })
 }
 
 /// Whether a statement is a control expression, after which the next
@@ -378,6 +401,35 @@ impl Parser<'_> {
         }
     }
 
+    /// The kind and name of what is declared at the current token when it
+    /// starts a class or enum declaration (`class Foo ... end`, `singleton
+    /// class Foo`, `enum E`), which only class files may hold.
+    fn declaration_here(&self) -> Option<(&'static str, String)> {
+        let mut at = self.pos;
+        while let Tok::Ident(word) = self.tok_at(at)
+            && DECLARATION_MODIFIERS.contains(&word.as_str())
+        {
+            at += 1;
+        }
+        let what = match self.tok_at(at) {
+            Tok::Ident(word) if word == "class" => "a class",
+            // `enum` is no keyword: a declaration only after a modifier or
+            // before a name and the end of the line or a `(`.
+            Tok::Ident(word)
+                if word == "enum"
+                    && (at > self.pos || matches!(self.tok_at(at + 1), Tok::Ident(_))) =>
+            {
+                "an enum"
+            }
+            _ => return None,
+        };
+        let name = match self.tok_at(at + 1) {
+            Tok::Ident(name) => name.clone(),
+            _ => "Foo".to_string(),
+        };
+        Some((what, name))
+    }
+
     /// A statement of a sequence. One that starts with `if`, a loop or
     /// `begin` ends with that construct when a name follows it, as in
     /// CGScript: the name starts the next statement (`for ... end a` is the
@@ -397,6 +449,25 @@ impl Parser<'_> {
     /// `var x := e`, a definition `def f(x) := e` or `def f(x) begin … end`,
     /// or a lambda `x -> e`.
     fn statement(&mut self) -> Result<Expr> {
+        if let Some((what, name)) = self.declaration_here() {
+            // Read the whole declaration first, so that one unfinished on
+            // this line is reported as unfinished (the prompt goes on).
+            let start = self.span().start;
+            let modifiers = self.modifiers();
+            if what == "a class" {
+                self.class_decl(modifiers)?;
+            } else {
+                self.enum_decl(modifiers)?;
+            }
+            return self.error(
+                start,
+                format!(
+                    "declaring {what} in an input or a worksheet is not supported yet: \
+                     put it in {name}.cgs in a folder of the library path (the current \
+                     folder, --lib DIR or ONAG_PATH), then use it by its name"
+                ),
+            );
+        }
         if self.is_ident(self.pos, "var") {
             let start = self.bump();
             let name = self.name("a variable name after 'var'")?;
@@ -467,8 +538,7 @@ impl Parser<'_> {
     /// `static`, `singleton`, ...): each is a modifier only when a
     /// declaration (`class`, `def`, `var` or another modifier) follows it.
     fn modifiers(&mut self) -> Modifiers {
-        const WORDS: [&str; 7] =
-            ["override", "static", "external", "mutable", "private", "singleton", "system"];
+        const WORDS: &[&str] = DECLARATION_MODIFIERS;
         let mut modifiers = Modifiers::default();
         while let Tok::Ident(word) = self.peek().clone() {
             if !WORDS.contains(&word.as_str()) {
@@ -1150,6 +1220,13 @@ impl Parser<'_> {
                     self.open(open);
                     self.enter()?;
                     let index = self.statement()?;
+                    if *self.peek() == Tok::Comma {
+                        // `g[r, c]`: an index is one value, coordinates a pair.
+                        return self.error(
+                            self.span().start,
+                            "an index is one value: for coordinates write g[(r, c)], not g[r, c]",
+                        );
+                    }
                     self.close(Tok::RBracket, open, "']'")?;
                     self.leave();
                     let span = expr.span.to(self.prev_span());
@@ -1254,9 +1331,9 @@ impl Parser<'_> {
                     "class" => {
                         return self.error(
                             start.start,
-                            "a class is declared in a file of its own: put it in NAME.cgs in a \
-                             folder of the library path (the current folder, --lib DIR or \
-                             ONAG_PATH), then use it by its name",
+                            "declaring a class in an input or a worksheet is not supported yet: \
+                             put it in NAME.cgs in a folder of the library path (the current \
+                             folder, --lib DIR or ONAG_PATH), then use it by its name",
                         );
                     }
                     "if" => return self.if_expr(),

@@ -77,7 +77,10 @@ pub enum Value {
     /// A memory game or a user's heap or coordinate ruleset
     /// (`game.heap.TakeAway(2)`, `game.heap.HeapRuleset(n -> [[k] for k from 0 to n - 1])`).
     ClassicRuleset(crate::lang::value::rules::ClassicRuleset),
-    /// A proved periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`.
+    /// A periodicity: `g(n + period) = g(n) + saltus` for `n ≥ preperiod`,
+    /// proved for the library's rulesets, seen in the computed values for
+    /// a user's heap ruleset (`R.CheckPeriodicity(n)`: no theorem covers a
+    /// function that may do anything past `n`).
     Periodicity {
         /// The period.
         period: u64,
@@ -253,7 +256,36 @@ pub struct Closure {
     /// The instance whose method made the function (it sees that
     /// instance's members, as the method did).
     pub this: Option<Value>,
+    /// The variable a ruleset made from the function was first assigned to
+    /// (`R := game.heap.HeapRuleset(n -> ...)`): its positions print as
+    /// `R(9)`, not with the whole function each.
+    pub bound_name: BoundName,
 }
+
+/// A name given once, after the value was made; no part of the value's
+/// identity (two closures differing only in it are equal).
+#[derive(Debug, Clone, Default)]
+pub struct BoundName(std::sync::OnceLock<String>);
+
+impl BoundName {
+    /// The name, once given.
+    pub fn get(&self) -> Option<&str> {
+        self.0.get().map(String::as_str)
+    }
+
+    /// Gives the name, unless one was given before.
+    pub fn set(&self, name: &str) {
+        let _ = self.0.set(name.to_string());
+    }
+}
+
+impl PartialEq for BoundName {
+    fn eq(&self, _: &BoundName) -> bool {
+        true
+    }
+}
+
+impl Eq for BoundName {}
 
 impl Value {
     /// The integer `n` as a value.

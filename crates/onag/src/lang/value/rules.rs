@@ -121,9 +121,14 @@ impl ClassicPosition {
             }
             ClassicPosition::User(rule, at) => {
                 let at: Vec<String> = at.iter().map(BigUint::to_string).collect();
+                // A ruleset assigned to a variable: `R(9)`, not the function.
+                let rule = match rule.function().and_then(|f| f.bound_name.get()) {
+                    Some(name) => name.to_string(),
+                    None => rule.name(),
+                };
                 match at.as_slice() {
-                    [n] => format!("{}({n})", rule.name()),
-                    _ => format!("{}(({}))", rule.name(), at.join(",")),
+                    [n] => format!("{rule}({n})"),
+                    _ => format!("{rule}(({}))", at.join(",")),
                 }
             }
         }
@@ -195,6 +200,18 @@ impl ClassicRuleset {
             | ClassicRuleset::GenMem(c)
             | ClassicRuleset::GenWythoff(c) => crate::lang::value::map_closure(c, f, seen),
             ClassicRuleset::Memory(_) | ClassicRuleset::Product(..) => Ok(()),
+        }
+    }
+
+    /// The user's function behind the ruleset, if any.
+    pub fn function(&self) -> Option<&std::sync::Arc<crate::lang::value::Closure>> {
+        match self {
+            ClassicRuleset::UserHeap(f)
+            | ClassicRuleset::UserCoordinate(f)
+            | ClassicRuleset::TakeAwayBy(f)
+            | ClassicRuleset::GenMem(f)
+            | ClassicRuleset::GenWythoff(f) => Some(f),
+            ClassicRuleset::Memory(_) | ClassicRuleset::Product(..) => None,
         }
     }
 

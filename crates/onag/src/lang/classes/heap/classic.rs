@@ -110,7 +110,7 @@ fn coordinates(
 /// `TakeAway(f)`: the limit a function of the last move.
 fn take_away(ev: &Eval<'_>, args: &Args, span: Span) -> Result<Value> {
     if let [(None, Value::Function(f), _)] = args {
-        return Ok(Value::ClassicRuleset(ClassicRuleset::TakeAwayBy(f.clone())));
+        return Ok(Value::ClassicRuleset(ClassicRuleset::TakeAwayBy(own(f))));
     }
     let limit = match args {
         [(None, Value::Number(q), _)] if q.to_big().numer().sign() == Sign::Plus => {
@@ -146,12 +146,24 @@ fn user_ruleset(ev: &Eval<'_>, short: &str, args: &Args, span: Span) -> Result<V
             ),
         ));
     };
+    let f = own(f);
     Ok(Value::ClassicRuleset(match short {
-        "HeapRuleset" => ClassicRuleset::UserHeap(f.clone()),
-        "GenMem" => ClassicRuleset::GenMem(f.clone()),
-        "GenWythoff" => ClassicRuleset::GenWythoff(f.clone()),
-        _ => ClassicRuleset::UserCoordinate(f.clone()),
+        "HeapRuleset" => ClassicRuleset::UserHeap(f),
+        "GenMem" => ClassicRuleset::GenMem(f),
+        "GenWythoff" => ClassicRuleset::GenWythoff(f),
+        _ => ClassicRuleset::UserCoordinate(f),
     }))
+}
+
+/// The ruleset's own copy of the function, so that the variable it is
+/// assigned to names it alone (`R := HeapRuleset(f); S := HeapRuleset(f)`).
+fn own(
+    f: &std::sync::Arc<crate::lang::value::Closure>,
+) -> std::sync::Arc<crate::lang::value::Closure> {
+    std::sync::Arc::new(crate::lang::value::Closure {
+        bound_name: Default::default(),
+        ..(**f).clone()
+    })
 }
 
 /// `R(position)` for a ruleset of classic positions.

@@ -165,6 +165,18 @@ pub(crate) fn nim_value_sequence(
     (1..=count).map(|n| value_into(ev, &source, (n, 0), &mut memo, span)).collect()
 }
 
+/// The nim values of heaps 0 to `upto` of a user's heap ruleset.
+pub(crate) fn nim_values_from_zero(
+    ev: &mut Eval<'_>,
+    rule: &ClassicRuleset,
+    upto: u64,
+    span: Span,
+) -> Result<Vec<u64>> {
+    let source = source_of(ev, rule, span)?;
+    let mut memo = FxHashMap::default();
+    (0..=upto).map(|n| value_into(ev, &source, (n, 0), &mut memo, span)).collect()
+}
+
 /// A rough count of the bytes one position met takes in the search's
 /// tables (its key, its options, the stack), for the memory limit.
 const BYTES_PER_POSITION: u64 = 96;
