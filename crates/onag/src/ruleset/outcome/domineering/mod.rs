@@ -21,7 +21,8 @@ use std::fmt;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use self::bits::{Cells, Geometry, MAX_CELLS};
+pub use self::bits::MAX_CELLS;
+use self::bits::{Cells, Geometry};
 use self::search::{Node, Search};
 use super::{FirstMover, Move, OutcomeSearch, Solution, join, spawn};
 use crate::error::{Error, Location, Result};
