@@ -268,12 +268,15 @@ mod tests {
         assert_eq!(g.horizontal(free).count_ones(), 4);
         assert_eq!(g.most(free, true), 2);
         assert_eq!(g.most(free, false), 2);
-        // The middle column's cells have no empty neighbour across.
+        // The middle row's cells all have an empty neighbour across: no
+        // vertical domino is safe.
         let (g, free) = board(".#.|...|.#.");
         assert_eq!(g.safe(free, true), 0);
+        // The top two rows' cells have none: both columns' dominoes are.
         let (g, free) = board(".#.|.#.|...");
-        assert_eq!(g.safe(free, true), 1);
+        assert_eq!(g.safe(free, true), 2);
         assert_eq!(g.most(free, true), 2);
+        assert_eq!(g.safe(free, false), 0);
     }
 
     #[test]
@@ -299,7 +302,7 @@ mod tests {
     #[test]
     fn corner_and_packing() {
         let (g, free) = board("....|..#.|.##.");
-        let part = g.small_part(free, 1 << 11, 8).unwrap();
+        let part = g.small_part(free, 1 << 11, 9).unwrap();
         let (shifted, w, h) = g.corner(part);
         assert_eq!((w, h), (4, 3));
         assert_eq!(shifted, part);
