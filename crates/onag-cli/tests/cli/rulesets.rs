@@ -63,7 +63,7 @@ fn bad_positions_are_one_line_errors() {
     assert_error(&["domineering", "..", "--param", "k=1"], "no parameter k");
     assert_error(&["domineering", "--table", "7"], "ROWSxCOLUMNS");
     assert_error(&["dominoes", ".."], "dominoes");
-    assert_error(&["domineering", &["........"; 9].join("|")], "at most 64 cells");
+    assert_error(&["domineering", &["..........."; 12].join("|")], "at most 128 cells");
     assert_error(&["domineering", "....|....|....|....", "--max-positions", "5"], "limit");
 }
 

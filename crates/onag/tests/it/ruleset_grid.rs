@@ -156,7 +156,10 @@ fn bad_boards_are_one_line_errors() {
     let err = |t: &str| catalog::find("Domineering").unwrap().parse(t).unwrap_err().to_string();
     assert!(err("..|.").contains("equal lengths"), "{}", err("..|."));
     assert!(err("..x").contains("unexpected 'x'"), "{}", err("..x"));
-    assert!(err(&["........"; 9].join("|")).contains("at most 64 cells"));
+    // Boards past 64 cells are held as wide boards, up to 128 cells.
+    assert!(err(&["..........."; 12].join("|")).contains("at most 128 cells"));
+    let wide = catalog::find("Domineering").unwrap().parse(&["........"; 9].join("|")).unwrap();
+    assert_eq!(wide.notation(), ["........"; 9].join("|"));
     assert!(catalog::find("Dominoes").is_none());
 }
 

@@ -2,7 +2,8 @@
 //! two slots, bounded in bytes.
 //!
 //! The table starts small and doubles while it is three quarters full and
-//! a double still fits in its bytes. Once at its size, a bucket keeps in
+//! a double still fits in its bytes (with the old slots, while they are
+//! moved). Once at its size, a bucket keeps in
 //! its first slot the entry whose proof took the most nodes and in its
 //! second the latest, so long proofs survive and new ones are kept.
 
@@ -45,7 +46,9 @@ fn shift(player: Player) -> u8 {
 impl Table {
     /// An empty table of at most `bytes`.
     pub fn new(bytes: u64) -> Self {
-        let fit = (bytes / std::mem::size_of::<Slot>() as u64).max(2 * START as u64);
+        // Doubling holds the old slots and the new together: half again
+        // the new table's bytes.
+        let fit = (bytes / 3 * 2 / std::mem::size_of::<Slot>() as u64).max(2 * START as u64);
         let most = 1usize << (63 - fit.leading_zeros()).min(40);
         Table { slots: vec![Slot::default(); START.min(most)], used: 0, most }
     }
