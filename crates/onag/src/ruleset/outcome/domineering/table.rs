@@ -3,9 +3,9 @@
 //!
 //! The table starts small and doubles while it is three quarters full and
 //! a double still fits in its bytes (with the old slots, while they are
-//! moved). Once at its size, a bucket keeps in
-//! its first slot the entry whose proof took the most nodes and in its
-//! second the latest, so long proofs survive and new ones are kept.
+//! moved). Once at its size, a bucket keeps in its first slot the entry
+//! whose proof took the most nodes and in its second the latest, so long
+//! proofs survive and new ones are kept.
 
 use std::hash::BuildHasher;
 
