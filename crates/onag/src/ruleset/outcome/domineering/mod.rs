@@ -93,7 +93,7 @@ impl DomineeringBoard {
         }
         if cells > MAX_CELLS as usize {
             return Err(Error::invalid(format!(
-                "a board of {width}×{height} = {cells} cells: an outcome search takes at most {MAX_CELLS} cells"
+                "a board of {width}×{height} = {cells} cells: Domineering boards take at most {MAX_CELLS} cells"
             )));
         }
         Ok(DomineeringBoard { width: width as u32, height: height as u32, free: 0 })
