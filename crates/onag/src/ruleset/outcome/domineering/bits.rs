@@ -108,24 +108,88 @@ impl Geometry {
     /// the top of each column (vertical) or the left of each row
     /// (horizontal), which is best on each line of cells.
     pub fn most(&self, free: Cells, vertical: bool) -> u32 {
+        self.packing(self.anchors(free, vertical), vertical).count_ones()
+    }
+
+    /// A largest set of pairwise disjoint pieces among those at `anchors`,
+    /// each piece two cells deep along the direction of play (a domino, or
+    /// a 2×2 square), so that the piece at `i` overlaps only those at
+    /// `i − step` and `i + step`: greedy from the top of each column
+    /// (vertical) or the left of each row (horizontal), which is best on
+    /// each line.
+    fn packing(&self, anchors: Cells, vertical: bool) -> Cells {
         let mut taken: Cells = 0;
-        let mut count = 0;
+        let mut placed: Cells = 0;
         if vertical {
-            let anchors = self.vertical(free);
             for r in 0..self.height.saturating_sub(1) {
-                let placed = anchors & (self.row << (r * self.width)) & !taken;
-                count += placed.count_ones();
-                taken |= placed << self.width;
+                let line = anchors & (self.row << (r * self.width)) & !taken;
+                placed |= line;
+                taken |= line << self.width;
             }
         } else {
-            let anchors = self.horizontal(free);
             for c in 0..self.width.saturating_sub(1) {
-                let placed = anchors & (self.column << c) & !taken;
-                count += placed.count_ones();
-                taken |= placed << 1;
+                let line = anchors & (self.column << c) & !taken;
+                placed |= line;
+                taken |= line << 1;
             }
         }
-        count
+        placed
+    }
+
+    /// How many moves the player placing dominoes of one direction on
+    /// `free` is sure to make, whatever the opponent does and whoever
+    /// moves first. Three kinds of places count, disjoint from each other:
+    ///
+    /// - safe dominoes (both cells out of the opponent's reach: no empty
+    ///   neighbour across the direction of play), one move each, which
+    ///   nothing can take away;
+    /// - protective squares: 2×2 squares of empty cells with nothing empty
+    ///   beside them across the direction of play. A domino in one half
+    ///   makes the other half safe, and an opponent's piece that touches
+    ///   the square lies wholly inside it;
+    /// - vulnerable dominoes: the rest, packed, each lost when the
+    ///   opponent covers one of its cells. One of the opponent's pieces
+    ///   touches at most two of them, and at most one when none of its
+    ///   cells has a neighbour across in another (an isolated one).
+    ///
+    /// The player answers each of the opponent's attacks on a kind with a
+    /// move of the same kind while one is left, and plays a safe domino
+    /// only when nothing else is left. Of `n` places of a kind whose
+    /// attacks take at most `k` each, the player takes at least
+    /// `⌊n / (k + 1)⌋` (every attack but the last is answered), so the
+    /// count is `safe + 2⌊squares / 2⌋ + ⌊isolated / 2⌋ + ⌊others / 3⌋`.
+    pub fn guaranteed(&self, free: Cells, vertical: bool) -> u32 {
+        let w = self.width;
+        let (along, across_free): (u32, Cells) =
+            if vertical { (w, self.beside(free)) } else { (1, self.above_or_below(free)) };
+        // Safe dominoes.
+        let safe = self.packing(self.anchors(free & !across_free, vertical), vertical);
+        let mut rest = free & !(safe | safe << along);
+        // Protective squares: top-left cells of 2×2 empty squares whose
+        // four neighbours across the direction of play are not empty.
+        let square = {
+            let pairs = self.horizontal(rest);
+            pairs & (pairs >> w)
+        };
+        let closed = if vertical {
+            let west = !((free << 1) & self.not_first_column);
+            let east = !((free >> 1) & self.not_last_column);
+            west & (west >> w) & (east >> 1) & (east >> (w + 1))
+        } else {
+            let north = !((free << w) & self.all);
+            let south = !(free >> w);
+            north & (north >> 1) & (south >> w) & (south >> (w + 1))
+        };
+        let squares = self.packing(square & closed, vertical);
+        rest &= !(squares | squares << 1 | squares << w | squares << (w + 1));
+        // Vulnerable dominoes, and those with a cell beside another's.
+        let open = self.packing(self.anchors(rest, vertical), vertical);
+        let cells = open | open << along;
+        let touching = if vertical { self.beside(cells) } else { self.above_or_below(cells) };
+        let shared = open & (touching | touching >> along);
+        let others = shared.count_ones();
+        let isolated = open.count_ones() - others;
+        safe.count_ones() + 2 * (squares.count_ones() / 2) + isolated / 2 + others / 3
     }
 
     /// The safe moves of one direction: the most disjoint dominoes on cells
@@ -277,6 +341,92 @@ mod tests {
         assert_eq!(g.safe(free, true), 2);
         assert_eq!(g.most(free, true), 2);
         assert_eq!(g.safe(free, false), 0);
+    }
+
+    /// The most moves the player placing dominoes of one direction makes
+    /// on `free` against an opponent who tries to keep that count low and
+    /// may also pass: by trying every line of play.
+    fn fewest_sure(
+        g: &Geometry,
+        free: Cells,
+        vertical: bool,
+        mover: bool,
+        memo: &mut std::collections::HashMap<(Cells, bool), u32>,
+    ) -> u32 {
+        if let Some(&n) = memo.get(&(free, mover)) {
+            return n;
+        }
+        let mut n;
+        if mover {
+            n = 0;
+            let mut anchors = g.anchors(free, vertical);
+            while anchors != 0 {
+                let a = anchors.trailing_zeros();
+                anchors &= anchors - 1;
+                let after = free & !g.domino(a, vertical);
+                n = n.max(1 + fewest_sure(g, after, vertical, false, memo));
+            }
+        } else {
+            n = fewest_sure(g, free, vertical, true, memo);
+            let mut anchors = g.anchors(free, !vertical);
+            while anchors != 0 {
+                let a = anchors.trailing_zeros();
+                anchors &= anchors - 1;
+                let after = free & !g.domino(a, !vertical);
+                n = n.min(fewest_sure(g, after, vertical, true, memo));
+            }
+        }
+        memo.insert((free, mover), n);
+        n
+    }
+
+    #[test]
+    fn guaranteed_moves_are_made_against_every_defence() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut counted = 0;
+        for _ in 0..400 {
+            let (w, h) = (1 + (next() % 5) as u32, 1 + (next() % 4) as u32);
+            let g = Geometry::new(w, h);
+            // About one cell in five blocked.
+            let mut free: Cells = 0;
+            for i in 0..w * h {
+                if next() % 5 != 0 {
+                    free |= 1 << i;
+                }
+            }
+            for vertical in [true, false] {
+                let sure = g.guaranteed(free, vertical);
+                let mut memo = std::collections::HashMap::new();
+                for mover in [true, false] {
+                    let made = fewest_sure(&g, free, vertical, mover, &mut memo);
+                    assert!(sure <= made, "{w}x{h} {free:b} vertical {vertical}: {sure} > {made}");
+                }
+                counted += u32::from(sure > g.safe(free, vertical));
+            }
+        }
+        // The squares and vulnerable dominoes counted for something.
+        assert!(counted > 50, "{counted}");
+    }
+
+    #[test]
+    fn guaranteed_moves_of_small_boards() {
+        // A square closed at the sides: two moves for Left, none sure for
+        // Right (Left takes it away with one domino).
+        let (g, free) = board("#..#|#..#");
+        assert_eq!(g.guaranteed(free, true), 2);
+        assert_eq!(g.guaranteed(free, false), 0);
+        // Two columns apart: isolated, one of the two is sure.
+        let (g, free) = board(".#.|.#.|###");
+        assert_eq!(g.safe(free, true), 2);
+        let (g, free) = board("...|...|#.#");
+        assert_eq!(g.safe(free, true), 0);
+        assert_eq!(g.guaranteed(free, true), 1);
     }
 
     #[test]

@@ -290,12 +290,12 @@ impl<'a> Search<'a> {
             Player::Left => (values[0], values[1]),
             Player::Right => (values[1], values[0]),
         };
-        let my_safe = g.safe(node.free, me) + mine.safe;
+        let my_safe = g.guaranteed(node.free, me) + mine.safe;
         let their_most = g.most(node.free, !me) + theirs.most;
         if my_safe > their_most {
             return Some(true);
         }
-        let their_safe = g.safe(node.free, !me) + theirs.safe;
+        let their_safe = g.guaranteed(node.free, !me) + theirs.safe;
         let my_most = g.most(node.free, me) + mine.most;
         if their_safe >= my_most {
             return Some(false);
@@ -327,8 +327,9 @@ impl<'a> Search<'a> {
             let a = rest.trailing_zeros();
             rest &= rest - 1;
             let domino = self.geometry.domino(a, me);
-            let now = self.standing(node.free & !domino, player);
-            if now.mover_safe + mine.safe >= now.opponent_most + theirs.most {
+            let after = node.free & !domino;
+            let now = self.standing(after, player);
+            if g.guaranteed(after, me) + mine.safe >= now.opponent_most + theirs.most {
                 return Ok(true);
             }
             out.push((before.score(&now, &self.geometry, a, me), Step::Domino(a)));
