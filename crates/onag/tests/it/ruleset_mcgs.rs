@@ -394,6 +394,43 @@ fn outcomes_mcgs_publishes() {
 }
 
 #[test]
+fn results_mcgs_tabulates() {
+    // MCGS docs/MCGS-results.html: empty NoGo rectangles 2×2 N, 2×3 P,
+    // 2×4 P, 2×5 N, 2×6 N, 3×3 N, 3×4 P.
+    let empty = |rows: usize, cols: usize| vec![".".repeat(cols); rows].join("|");
+    for (rows, cols, want) in [
+        (2, 2, PartizanOutcome::N),
+        (2, 3, PartizanOutcome::P),
+        (2, 4, PartizanOutcome::P),
+        (2, 5, PartizanOutcome::N),
+        (2, 6, PartizanOutcome::N),
+        (3, 3, PartizanOutcome::N),
+        (3, 4, PartizanOutcome::P),
+    ] {
+        assert_eq!(outcome("NoGo", &empty(rows, cols)), want, "NoGo {rows}x{cols}");
+    }
+    // The same page: Cannibal Clobber checkerboards are N except 2×3 (P);
+    // rows (xo)^n are N and (xoo)^n are R.
+    let checkerboard = |rows: usize, cols: usize| {
+        let row = |r: usize| -> String {
+            (0..cols).map(|c| if (r + c) % 2 == 0 { 'x' } else { 'o' }).collect()
+        };
+        (0..rows).map(row).collect::<Vec<_>>().join("|")
+    };
+    for (rows, cols) in [(2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4)] {
+        let want = if (rows, cols) == (2, 3) { PartizanOutcome::P } else { PartizanOutcome::N };
+        let board = checkerboard(rows, cols);
+        assert_eq!(outcome("CannibalClobber", &board), want, "CannibalClobber {board}");
+    }
+    for n in 1..=6 {
+        assert_eq!(outcome("CannibalClobber", &"xo".repeat(n)), PartizanOutcome::N, "(xo)^{n}");
+    }
+    for n in 1..=4 {
+        assert_eq!(outcome("CannibalClobber", &"xoo".repeat(n)), PartizanOutcome::R, "(xoo)^{n}");
+    }
+}
+
+#[test]
 fn rulesets_are_found_by_name_and_print_as_positions() {
     for (name, command, class) in [
         ("NoGo", "no-go", "NoGo"),
