@@ -137,11 +137,17 @@ impl Subcommand for RulesetCommand {
                 continue;
             }
             // The arguments first: their doc comment would replace `about`.
-            let sub = RulesetArgs::augment_args(Command::new(name))
+            // Also called by its CGSuite name, as written and in lower case
+            // (`NoGo`, `nogo`; `ToadsAndFrogs`, `toadsandfrogs`).
+            let lower = r.name.to_ascii_lowercase();
+            let mut sub = RulesetArgs::augment_args(Command::new(name.clone()))
                 .about(format!("{}: {}", r.name, r.about))
                 .after_help(after_help(r))
                 .alias(r.name)
                 .hide(true);
+            if lower != name {
+                sub = sub.alias(lower);
+            }
             cmd = cmd.subcommand(sub);
         }
         cmd

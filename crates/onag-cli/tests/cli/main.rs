@@ -18,6 +18,7 @@ mod octal;
 mod octal_search;
 mod octal_theory;
 mod rulesets;
+mod rulesets_mcgs;
 mod run;
 mod subtraction;
 mod thermo;

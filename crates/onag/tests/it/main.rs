@@ -37,6 +37,7 @@ mod ruleset_grid;
 mod ruleset_grid_stones;
 mod ruleset_hackenbush;
 mod ruleset_heap;
+mod ruleset_mcgs;
 mod ruleset_strip;
 mod spawning;
 mod subtraction;

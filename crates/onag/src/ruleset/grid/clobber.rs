@@ -1,6 +1,7 @@
 //! GenClobber, CGSuite's schema of games where a stone moves onto another
 //! cell, and its named instances: Clobber, AntiClobber, HotClobber, Kings,
-//! Knights, Rooks and Queens.
+//! Knights, Rooks and Queens, and MCGS's Cannibal Clobber (HotClobber's
+//! rules under MCGS's name).
 //!
 //! A position is two bit planes (`x` Left's stones, `o` Right's) and the
 //! rules it is played by ([`ClobberRules`]: directions, the cells each player
@@ -712,6 +713,18 @@ instance!(
     ClobberRules::HOT_CLOBBER,
     "a stone ('x' Left, 'o' Right) captures an orthogonally adjacent stone of either colour",
     "xox|ox.",
+    Some(checkerboard)
+);
+instance!(
+    /// `game.grid.CannibalClobber`: MCGS's Cannibal Clobber, in which a
+    /// stone captures an orthogonally adjacent stone of either colour, its
+    /// own included. CGSuite has no ruleset of this name; the rules are
+    /// HotClobber's, so positions print as GenClobber's, as HotClobber's do.
+    CANNIBAL_CLOBBER,
+    "CannibalClobber",
+    ClobberRules::HOT_CLOBBER,
+    "a stone ('x' Left, 'o' Right) captures an orthogonally adjacent stone, its own colour's or the enemy's",
+    "xox|oxx|oo.",
     Some(checkerboard)
 );
 instance!(

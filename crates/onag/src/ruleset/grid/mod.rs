@@ -3,13 +3,17 @@
 mod amazons;
 mod clobber;
 mod dominoes;
+mod fission;
 mod konane;
 mod lines;
+mod nogo;
 
 pub use amazons::Amazons;
 pub use clobber::{ClobberRules, Directions, GenClobber};
 pub use dominoes::{Cram, Domineering};
+pub use fission::Fission;
 pub use konane::Konane;
+pub use nogo::NoGo;
 
 use super::catalog::Ruleset;
 
@@ -20,6 +24,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &clobber::CLOBBER,
     &clobber::ANTI_CLOBBER,
     &clobber::HOT_CLOBBER,
+    &clobber::CANNIBAL_CLOBBER,
     &clobber::KINGS,
     &clobber::KNIGHTS,
     &clobber::ROOKS,
@@ -27,4 +32,6 @@ pub static RULESETS: &[&Ruleset] = &[
     &clobber::GEN_CLOBBER,
     &konane::KONANE,
     &amazons::AMAZONS,
+    &nogo::NOGO,
+    &fission::FISSION,
 ];
