@@ -19,6 +19,7 @@ mod octal_search;
 mod octal_theory;
 mod rulesets;
 mod run;
+mod solve;
 mod subtraction;
 mod thermo;
 mod uptimal;
