@@ -35,6 +35,7 @@ from ._onag import (
     nim_sqrt,
     octal,
     rulesets,
+    solve,
     subtraction,
 )
 from ._graph import GameGraph
@@ -86,6 +87,7 @@ __all__ = [
     "nim_sqrt",
     "octal",
     "rulesets",
+    "solve",
     "subtraction",
     "Sum",
     "octal_codes",

@@ -25,6 +25,7 @@ from ._onag import (
     nim_sqrt as nim_sqrt,
     octal as octal,
     rulesets as rulesets,
+    solve as solve,
     subtraction as subtraction,
 )
 from ._graph import GameGraph as GameGraph

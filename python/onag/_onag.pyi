@@ -217,6 +217,13 @@ def graph_retrograde(
     successors: List[List[int]], *, misere: bool = False, **limits: Any
 ) -> List[Tuple[str, Optional[int], Optional[int]]]: ...
 def rulesets() -> List[Tuple[str, str, str, str]]: ...
+def solve(
+    expr: str,
+    *,
+    max_positions: Optional[int] = None,
+    max_memory: Optional[_Size] = None,
+    timeout: Optional[float] = None,
+) -> Dict[str, Any]: ...
 def ruleset_rectangle(name: str, rows: int, columns: int) -> Optional[str]: ...
 
 def user_value(

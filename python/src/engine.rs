@@ -8,11 +8,12 @@
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use onag::Budget;
-use onag::game::{Arena, GameId};
+use onag::game::{Arena, GameId, PartizanOutcome};
 use onag::lang::{Session, Value};
 use onag::number::Dyadic;
 use onag::ruleset::AnyPosition;
 use onag::ruleset::any::Solvers;
+use onag::ruleset::outcome::OutcomeSearch;
 use rustc_hash::FxHashMap;
 
 use crate::limits::DEFAULT_MAX_POSITIONS;
@@ -118,6 +119,22 @@ impl Engine {
     ) -> onag::Result<GameId> {
         let (arena, solvers) = self.ruleset_engine(budget);
         position.value(arena, solvers)
+    }
+
+    /// The outcome class of a ruleset position: from its value when the
+    /// solvers know it, else by the outcome search (no canonical form is
+    /// built).
+    pub fn position_outcome(
+        &mut self,
+        position: &dyn AnyPosition,
+        budget: &Budget,
+    ) -> onag::Result<PartizanOutcome> {
+        let (arena, solvers) = self.ruleset_engine(budget);
+        if let Some(v) = position.known_value(arena, solvers)? {
+            return arena.outcome(v);
+        }
+        let search = OutcomeSearch::new().with_budget(budget.clone());
+        Ok(position.solve_outcome(&[position.clone_box()], &search)?.outcome())
     }
 
     /// The value, outcome and winning moves of a ruleset position.

@@ -46,6 +46,7 @@ fn _onag(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph::graph_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(graph::graph_retrograde, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets::rulesets, m)?)?;
+    m.add_function(wrap_pyfunction!(rulesets::solve, m)?)?;
     m.add_function(wrap_pyfunction!(rulesets::ruleset_rectangle, m)?)?;
     m.add_function(wrap_pyfunction!(user::user_value, m)?)?;
     m.add_function(wrap_pyfunction!(user::user_nim_value, m)?)?;

@@ -146,7 +146,8 @@ impl Position {
         })
     }
 
-    /// The outcome class: `"L"`, `"R"`, `"P"` or `"N"`.
+    /// The outcome class: `"L"`, `"R"`, `"P"` or `"N"`, by the outcome
+    /// search (no canonical form is built) unless the value is known.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<String> {
         if let Some(analysis) = self.analysis.get() {
@@ -154,8 +155,7 @@ impl Position {
         }
         let position = self.position.clone();
         long(py, &Limits::default(), move |engine, budget| {
-            let v = engine.position_value(position.as_ref(), budget)?;
-            engine.arena(budget).outcome(v)
+            engine.position_outcome(position.as_ref(), budget)
         })
         .map(|o| o.to_string())
     }
@@ -346,4 +346,48 @@ pub fn ruleset_rectangle(
         return Ok(None);
     }
     r.rectangle_of(rows, columns).map(Some).map_err(crate::errors::to_py)
+}
+
+/// Who wins a sum written as in the calculator (`onag solve EXPR`), by the
+/// outcome search: a dict as the command's `--json` (`positions`,
+/// `outcome`, `left_first` and `right_first` with `wins`, `move` and
+/// `nodes`, then `nodes` and `seconds`), each move's `component` 1-based.
+#[pyfunction]
+#[pyo3(signature = (expr, *, max_positions=None, max_memory=None, timeout=None))]
+pub fn solve<'py>(
+    py: Python<'py>,
+    expr: &Bound<'_, PyAny>,
+    max_positions: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<&Bound<'_, PyAny>>,
+    timeout: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let expr = crate::args::string(expr, "expr")?;
+    let limits = Limits::new(max_positions, max_memory, timeout)?;
+    let solved = long(py, &limits, move |engine, budget| {
+        let search = onag::ruleset::outcome::OutcomeSearch::new().with_budget(budget.clone());
+        engine.session.solve(&expr, budget, &search)
+    })?;
+    let solution = &solved.solution;
+    let dict = PyDict::new(py);
+    dict.set_item("positions", &solved.terms)?;
+    dict.set_item("outcome", solution.outcome().to_string())?;
+    for (key, player) in [("left_first", Player::Left), ("right_first", Player::Right)] {
+        let first = solution.first(player);
+        let side = PyDict::new(py);
+        side.set_item("wins", first.wins)?;
+        match &first.winning_move {
+            Some(m) => {
+                let mv = PyDict::new(py);
+                mv.set_item("component", m.component + 1)?;
+                mv.set_item("position", &m.position)?;
+                side.set_item("move", mv)?;
+            }
+            None => side.set_item("move", py.None())?,
+        }
+        side.set_item("nodes", first.nodes)?;
+        dict.set_item(key, side)?;
+    }
+    dict.set_item("nodes", solution.nodes())?;
+    dict.set_item("seconds", solution.elapsed.as_secs_f64())?;
+    Ok(dict)
 }

@@ -92,6 +92,8 @@ pub enum Command {
     Octal(commands::octal::OctalArgs),
     /// Thermographs: walls, temperature and mean of a game; `--svg` draws it.
     Thermograph(commands::thermograph::ThermographArgs),
+    /// Who wins a sum written as in the calculator, by search: `onag solve 'Domineering("..|..") + *2'`.
+    Solve(commands::solve::SolveArgs),
     /// The rulesets (Domineering, Clobber, Toads and Frogs, ...): `onag NAME POSITION`.
     Rulesets(commands::ruleset::ListArgs),
     /// A ruleset's position: `onag domineering '....|....'` (listed by `onag rulesets`).

@@ -20,6 +20,7 @@ pub mod octal;
 pub mod retro;
 pub mod ruleset;
 pub mod run;
+pub mod solve;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_half;
@@ -92,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Coins(args)) => coins::run(&ctx, args),
         Some(Command::Octal(args)) => octal::run(&ctx, args),
         Some(Command::Thermograph(args)) => thermograph::run(&ctx, args),
+        Some(Command::Solve(args)) => solve::run(&ctx, args),
         Some(Command::Rulesets(args)) => ruleset::list(&ctx, args),
         Some(Command::Ruleset(cmd)) => ruleset::run(&ctx, cmd),
         None => crate::repl::run(&ctx),

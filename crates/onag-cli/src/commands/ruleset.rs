@@ -16,7 +16,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use onag::game::{Arena, GameId, PartizanOutcome};
 use onag::ruleset::analysis::analyse;
 use onag::ruleset::catalog::{self, Arg, Ruleset};
-use onag::ruleset::outcome::{FirstMover, OutcomeSearch};
+use onag::ruleset::outcome::{FirstMover, OutcomeSearch, Solution};
 use onag::ruleset::{AnyPosition, Solvers};
 use serde::Serialize;
 
@@ -277,10 +277,13 @@ struct OutcomeMoveJson {
     position: String,
 }
 
-/// The answer of `--outcome`, for `--json`.
+/// The answer of `--outcome` and `onag solve`, for `--json`.
 #[derive(Serialize)]
 struct OutcomeReport {
-    ruleset: String,
+    /// The ruleset of `--outcome` (`onag solve` has none: its terms name
+    /// theirs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ruleset: Option<String>,
     positions: Vec<String>,
     outcome: PartizanOutcome,
     left_first: FirstJson,
@@ -302,17 +305,34 @@ fn outcome(
         Some(first) => first.solve_outcome(positions, &search)?,
         None => anyhow::bail!("--outcome needs a position"),
     };
-    let first = |f: &FirstMover<Box<dyn AnyPosition>>| FirstJson {
+    let shown: Vec<String> = positions.iter().map(|p| p.notation()).collect();
+    let heading = format!("{} {}", r.name, shown.join(" + "));
+    print_outcome(ctx, Some(r.path()), heading, shown, solution.map(|p| p.notation()))
+}
+
+/// Prints who wins a sum (`heading` first, then the outcome, each player's
+/// winning first move and the nodes searched), or all of it as `--json`:
+/// the answer of `--outcome` and of `onag solve`. `ruleset` is the
+/// ruleset of every position, when there is one.
+pub fn print_outcome(
+    ctx: &Context,
+    ruleset: Option<String>,
+    heading: String,
+    positions: Vec<String>,
+    solution: Solution<String>,
+) -> anyhow::Result<ExitCode> {
+    let first = |f: &FirstMover<String>| FirstJson {
         wins: f.wins,
-        winning_move: f.winning_move.as_ref().map(|m| OutcomeMoveJson {
-            component: m.component + 1,
-            position: m.position.notation(),
-        }),
+        winning_move: f
+            .winning_move
+            .as_ref()
+            .map(|m| OutcomeMoveJson { component: m.component + 1, position: m.position.clone() }),
         nodes: f.nodes,
     };
+    let several = positions.len() > 1;
     let report = OutcomeReport {
-        ruleset: r.path(),
-        positions: positions.iter().map(|p| p.notation()).collect(),
+        ruleset,
+        positions,
         outcome: solution.outcome(),
         left_first: first(&solution.left_first),
         right_first: first(&solution.right_first),
@@ -323,9 +343,8 @@ fn outcome(
         return render::json(&report);
     }
     let mut out = render::Output::new();
-    out.line(format_args!("{} {}", r.name, report.positions.join(" + ")))?;
+    out.line(format_args!("{heading}"))?;
     out.line(format_args!("outcome: {}", outcome_words(report.outcome)))?;
-    let several = positions.len() > 1;
     for (who, f) in [("Left", &report.left_first), ("Right", &report.right_first)] {
         match &f.winning_move {
             Some(m) => {

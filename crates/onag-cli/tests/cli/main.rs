@@ -20,6 +20,7 @@ mod octal_theory;
 mod rulesets;
 mod rulesets_mcgs;
 mod run;
+mod solve;
 mod subtraction;
 mod thermo;
 mod uptimal;

@@ -32,6 +32,7 @@ pub(crate) mod syntax;
 pub(crate) mod value;
 
 pub use classes::heap::{DEFAULT_GENUS_POSITIONS, DEFAULT_MISERE_POSITIONS};
+pub use interp::sum::Solved;
 pub use runtime::context::{DEFAULT_STACK, MAX_LIST};
 pub use session::Session;
 pub use syntax::parser::{is_incomplete, parse, unfinished_block};

@@ -1,15 +1,17 @@
 //! A calculator session: variables and games that live from one input to
 //! the next, and the public entry points ([`Session::run`],
-//! [`Session::run_to_string`], [`Session::show`]).
+//! [`Session::run_to_string`], [`Session::show`], [`Session::solve`]).
 
 use crate::budget::Budget;
 use crate::error::{ErrorKind, Result};
 use crate::game::Arena;
 use crate::lang::interp::HOOKS;
 use crate::lang::interp::eval::Walk;
+use crate::lang::interp::sum::{self, Solved};
 use crate::lang::runtime::context::{Eval, State};
 use crate::lang::syntax::parser::parse;
 use crate::lang::value::Value;
+use crate::ruleset::outcome::OutcomeSearch;
 
 /// Variables and values that live for one calculator session.
 #[derive(Debug, Default)]
@@ -115,6 +117,32 @@ impl Session {
             Ok(None) => Ok(String::new()),
             Err(e) => Err(e),
         };
+        self.recover(&result);
+        result
+    }
+
+    /// Who wins the sum `source` (written as an input: `Domineering("...")
+    /// + Clobber("xo|ox") + *2`, statements before it run first) with each
+    /// player moving first, by `search`, without the canonical form of any
+    /// position in it: ruleset positions are searched (of any rulesets,
+    /// subtracted ones negated), every other term is a short game valued
+    /// as its canonical form. The terms are evaluated within `budget`;
+    /// the search has the limits `search` was given.
+    pub fn solve(
+        &mut self,
+        source: &str,
+        budget: &Budget,
+        search: &OutcomeSearch,
+    ) -> Result<Solved> {
+        let result = (|| {
+            let expr = parse(source)?;
+            self.make_room(budget);
+            let budget = &budget.counting_from_now();
+            self.state.arena.set_budget(budget.clone());
+            self.state.library.new_input();
+            let mut ev = Eval::new(&mut self.state, source, budget, &HOOKS);
+            sum::solve(&mut ev, &expr, search)
+        })();
         self.recover(&result);
         result
     }

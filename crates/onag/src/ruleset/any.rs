@@ -9,13 +9,14 @@
 
 use std::any::{Any, TypeId};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
 use super::catalog::{Params, Ruleset};
 use super::outcome::{FirstMover, Move, OutcomeSearch, Solution};
-use super::position::{PartizanPosition, Player};
+use super::position::{MoveBounds, PartizanPosition, Player};
 use super::solver::Solver;
 use crate::budget::Budget;
 use crate::error::{Error, Result};
@@ -140,6 +141,33 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
         positions: &[Box<dyn AnyPosition>],
         search: &OutcomeSearch,
     ) -> Result<Solution<Box<dyn AnyPosition>>>;
+
+    /// The canonical form in `arena` when the solvers have valued every
+    /// region of the position before (nothing is valued); `None` otherwise.
+    fn known_value(&self, arena: &mut Arena, solvers: &mut Solvers) -> Result<Option<GameId>>;
+
+    /// Whether `other` is the same position: of the same type, ruleset
+    /// and parameters, and equal.
+    fn same(&self, other: &dyn AnyPosition) -> bool;
+
+    /// Feeds the position (its type and the position itself) to `state`,
+    /// so that positions [`same`](AnyPosition::same) hash alike.
+    fn hash_into(&self, state: &mut dyn Hasher);
+
+    /// [`PartizanPosition::normalize`] of the position.
+    fn normal_form(&self) -> (Box<dyn AnyPosition>, bool);
+
+    /// [`PartizanPosition::move_bounds`] of the position.
+    fn move_bounds(&self, player: Player) -> Option<MoveBounds>;
+
+    /// [`PartizanPosition::mobility`] of the position.
+    fn mobility(&self, player: Player) -> usize;
+
+    /// [`PartizanPosition::heap_bytes`] of the position.
+    fn heap_bytes(&self) -> usize;
+
+    /// [`PartizanPosition::VALUED_REGION_MOVES`] of the position's type.
+    fn valued_region_moves(&self) -> usize;
 
     /// The position as [`Any`], to recover its type.
     fn as_any(&self) -> &dyn Any;
@@ -299,6 +327,44 @@ where
             right_first: boxed(solution.right_first),
             elapsed: solution.elapsed,
         })
+    }
+
+    fn known_value(&self, arena: &mut Arena, solvers: &mut Solvers) -> Result<Option<GameId>> {
+        solvers.get::<P>().known_value(arena, &self.position)
+    }
+
+    fn same(&self, other: &dyn AnyPosition) -> bool {
+        other.as_any().downcast_ref::<Positioned<P>>().is_some_and(|o| {
+            std::ptr::eq(self.ruleset, o.ruleset)
+                && (Arc::ptr_eq(&self.params, &o.params) || self.params == o.params)
+                && self.position == o.position
+        })
+    }
+
+    fn hash_into(&self, mut state: &mut dyn Hasher) {
+        TypeId::of::<P>().hash(&mut state);
+        self.position.hash(&mut state);
+    }
+
+    fn normal_form(&self) -> (Box<dyn AnyPosition>, bool) {
+        let (normal, negated) = self.position.normalize();
+        (self.all_boxed(vec![normal]).remove(0), negated)
+    }
+
+    fn move_bounds(&self, player: Player) -> Option<MoveBounds> {
+        self.position.move_bounds(player)
+    }
+
+    fn mobility(&self, player: Player) -> usize {
+        self.position.mobility(player)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Self>() + self.position.heap_bytes()
+    }
+
+    fn valued_region_moves(&self) -> usize {
+        P::VALUED_REGION_MOVES
     }
 
     fn as_any(&self) -> &dyn Any {

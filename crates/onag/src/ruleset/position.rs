@@ -115,4 +115,12 @@ pub trait PartizanPosition: Clone + Eq + Hash + Send + Sync {
     fn heap_bytes(&self) -> usize {
         0
     }
+
+    /// Whether an outcome search replaces this region by its canonical
+    /// form whatever its number of options: a position that stands for a
+    /// value already (a term of a sum given as a canonical form). The
+    /// default is `false`.
+    fn is_value(&self) -> bool {
+        false
+    }
 }

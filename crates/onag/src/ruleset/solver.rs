@@ -314,6 +314,35 @@ impl<P: PartizanPosition> Solver<P> {
         sum_values(arena, &values, &negated)
     }
 
+    /// The canonical form of `position` when every region of it is in the
+    /// table already (valued before), without valuing anything; `None`
+    /// otherwise. For an impartial game, the nimber of its nim value.
+    pub fn known_value(&self, arena: &mut Arena, position: &P) -> Result<Option<GameId>> {
+        let mut regions = Vec::new();
+        position.regions(&mut regions);
+        if P::IMPARTIAL {
+            let mut n = 0u64;
+            for r in &regions {
+                match self.nim_values.get(&r.normalize().0) {
+                    Some(&Some(v)) => n ^= u64::from(v),
+                    _ => return Ok(None),
+                }
+            }
+            return arena.nimber(n).map(Some);
+        }
+        let mut values = Vec::with_capacity(regions.len());
+        let mut negated = Vec::with_capacity(regions.len());
+        for r in &regions {
+            let (key, flag) = r.normalize();
+            match self.values.get(&key) {
+                Some(&Some(i)) => values.push(self.ids[i as usize]),
+                _ => return Ok(None),
+            }
+            negated.push(flag);
+        }
+        sum_values(arena, &values, &negated).map(Some)
+    }
+
     /// Records `value` (an id of the arena this solver values into) as the
     /// canonical form of the normalised region `key`, whose options the
     /// solver then never asks for: a region whose value its caller knows (a

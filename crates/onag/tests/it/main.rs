@@ -29,6 +29,7 @@ mod octal_period;
 mod octal_theory;
 mod octal_threads;
 mod outcome;
+mod outcome_mixed;
 mod pins;
 mod random_games;
 mod ruleset_brute;

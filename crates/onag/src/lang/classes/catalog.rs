@@ -177,6 +177,32 @@ pub(crate) fn value_of(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Re
     p.value(&mut session.arena, &mut session.solvers).map_err(|e| ev.locate(e, span))
 }
 
+/// The outcome class of a position: from its canonical form when the
+/// session knows it, else by the outcome search (within the input's
+/// budget), which builds no canonical form of the whole position.
+pub(crate) fn outcome(
+    ev: &mut Eval<'_>,
+    p: &dyn AnyPosition,
+    span: Span,
+) -> Result<crate::game::PartizanOutcome> {
+    let budget = ev.budget.clone();
+    let known = if cfg!(target_family = "wasm") {
+        // No threads for the search: the canonical form answers.
+        Some(value_of(ev, p, span)?)
+    } else {
+        let session = &mut *ev.state;
+        session.solvers.set_budget(budget.clone());
+        let known = p.known_value(&mut session.arena, &mut session.solvers);
+        known.map_err(|e| ev.locate(e, span))?
+    };
+    if let Some(g) = known {
+        return ev.arena(span, |a| a.outcome(g));
+    }
+    let search = crate::ruleset::outcome::OutcomeSearch::new().with_budget(budget);
+    let solution = p.solve_outcome(&[p.clone_box()], &search).map_err(|e| ev.locate(e, span))?;
+    Ok(solution.outcome())
+}
+
 /// The nim value of an impartial ruleset's position, by Sprague-Grundy on
 /// its regions.
 pub(crate) fn nim_value(ev: &mut Eval<'_>, p: &dyn AnyPosition, span: Span) -> Result<Value> {

@@ -19,6 +19,7 @@ use crate::lang::dispatch::names as builtins;
 use crate::lang::dispatch::ops;
 use crate::lang::interp::object;
 use crate::lang::interp::script::Script;
+use crate::lang::interp::sum;
 use crate::lang::runtime::context::Args;
 use crate::lang::runtime::context::{Eval, Flow};
 use crate::lang::syntax::ast::{Arg, BinOp, Expr, ExprKind, Logic, UnOp};
@@ -270,6 +271,14 @@ impl Walk for Eval<'_> {
                 }
             }
             ExprKind::Member { target, name, name_span, args } => {
+                // A sum of positions is answered by the outcome search, and
+                // not through the canonical forms of its terms.
+                if name == "OutcomeClass"
+                    && args.as_ref().is_none_or(Vec::is_empty)
+                    && let Some(result) = sum::outcome_class(self, target, *name_span)
+                {
+                    return result;
+                }
                 let target = self.eval(target)?;
                 let args = match args {
                     Some(args) => Some(self.eval_args(args)?),

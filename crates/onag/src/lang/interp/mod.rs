@@ -1,11 +1,13 @@
 //! The tree walker: evaluates the syntax tree node by node ([`eval`]) and
-//! the statements of scripts ([`script`]). It is the top of the evaluator
+//! the statements of scripts ([`script`]), and the terms of sums
+//! for the outcome search ([`sum`]). It is the top of the evaluator
 //! and fills the runtime's [`Hooks`] (see [`HOOKS`]) with the dispatchers
 //! and with its own way of calling a function.
 
 pub(crate) mod eval;
 pub(crate) mod object;
 pub(crate) mod script;
+pub(crate) mod sum;
 
 use crate::lang::dispatch::{collections, convert, members, ops, show};
 use crate::lang::runtime::hooks::Hooks;

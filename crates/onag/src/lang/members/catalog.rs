@@ -1,8 +1,9 @@
 //! Members of positions of the ruleset catalog
 //! (`game.grid.Domineering("..|..").LeftOptions`): the moves, in the
 //! ruleset's order; the nim value; for impartial rulesets the misère
-//! canonical form, misère nim value and genus. Every other game member goes
-//! through the position's canonical form.
+//! canonical form, misère nim value and genus; the outcome class by the
+//! outcome search. Every other game member goes through the position's
+//! canonical form.
 
 use crate::error::{ErrorKind, Result};
 use crate::impartial::misere::FormId;
@@ -116,6 +117,13 @@ pub(crate) const TABLE: Table<dyn AnyPosition> = Table {
             "the moves (impartial rulesets); Options(Left): one player's; partizan Options: Left's then Right's",
             "game.grid.Cram(\"...\").Options",
             options,
+        ),
+        member(
+            "OutcomeClass",
+            0,
+            "L, R, P or N: by the outcome search (no canonical form is built), or from the value when it is known",
+            "game.grid.Domineering(\"....|....|....\").OutcomeClass",
+            |ev, p, _, s| partizan::outcome(ev, p, s).map(Value::Outcome),
         ),
         member(
             "NimValue",

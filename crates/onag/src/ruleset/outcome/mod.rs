@@ -19,6 +19,7 @@
 //! [`Solver`]: super::Solver
 
 pub mod domineering;
+pub mod mixed;
 mod search;
 mod sum;
 mod values;
@@ -79,6 +80,21 @@ impl<P> Solution<P> {
     /// Nodes both searches visited.
     pub fn nodes(&self) -> u64 {
         self.left_first.nodes + self.right_first.nodes
+    }
+
+    /// The same answer with each winning move's position mapped by `f`
+    /// (to print it, or to hold it as another type).
+    pub fn map<Q>(self, mut f: impl FnMut(P) -> Q) -> Solution<Q> {
+        let mut first = |m: FirstMover<P>| FirstMover {
+            wins: m.wins,
+            winning_move: m
+                .winning_move
+                .map(|m| Move { component: m.component, position: f(m.position) }),
+            nodes: m.nodes,
+        };
+        let left_first = first(self.left_first);
+        let right_first = first(self.right_first);
+        Solution { left_first, right_first, elapsed: self.elapsed }
     }
 
     /// The answer for `player` moving first.

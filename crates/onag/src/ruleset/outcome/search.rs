@@ -103,14 +103,15 @@ impl<'a, P: PartizanPosition> Search<'a, P> {
     }
 
     /// Adds `region` to `sum`: left out if nobody can move in it, as its
-    /// canonical form if it is small, else as a region to search.
+    /// canonical form if it is small (or a value already), else as a region
+    /// to search.
     fn add_region(&mut self, sum: &mut Sum<P>, region: Region<P>) -> Result<()> {
         let p = &region.position;
         let moves = p.mobility(Player::Left) + p.mobility(Player::Right);
         if moves == 0 {
             return Ok(());
         }
-        if moves > self.settings.small {
+        if moves > self.settings.small && !p.is_value() {
             sum.insert_region(region);
             return Ok(());
         }
