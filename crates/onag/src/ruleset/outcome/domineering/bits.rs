@@ -416,11 +416,13 @@ mod tests {
 
     #[test]
     fn guaranteed_moves_of_small_boards() {
-        // A square closed at the sides: two moves for Left, none sure for
-        // Right (Left takes it away with one domino).
+        // One closed square: nothing is sure (the opponent, moving first,
+        // takes it away); of two, the player gets one, two moves.
         let (g, free) = board("#..#|#..#");
+        assert_eq!(g.guaranteed(free, true), 0);
+        let (g, free) = board("#..#..#|#..#..#");
         assert_eq!(g.guaranteed(free, true), 2);
-        assert_eq!(g.guaranteed(free, false), 0);
+        assert_eq!(g.guaranteed(free, false), 2);
         // Two columns apart: isolated, one of the two is sure.
         let (g, free) = board(".#.|.#.|###");
         assert_eq!(g.safe(free, true), 2);
