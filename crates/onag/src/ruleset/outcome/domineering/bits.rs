@@ -351,7 +351,7 @@ mod tests {
         free: Cells,
         vertical: bool,
         mover: bool,
-        memo: &mut std::collections::HashMap<(Cells, bool), u32>,
+        memo: &mut rustc_hash::FxHashMap<(Cells, bool), u32>,
     ) -> u32 {
         if let Some(&n) = memo.get(&(free, mover)) {
             return n;
@@ -402,7 +402,7 @@ mod tests {
             }
             for vertical in [true, false] {
                 let sure = g.guaranteed(free, vertical);
-                let mut memo = std::collections::HashMap::new();
+                let mut memo = rustc_hash::FxHashMap::default();
                 for mover in [true, false] {
                     let made = fewest_sure(&g, free, vertical, mover, &mut memo);
                     assert!(sure <= made, "{w}x{h} {free:b} vertical {vertical}: {sure} > {made}");
