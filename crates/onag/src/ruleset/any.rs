@@ -302,6 +302,10 @@ where
         positions: &[Box<dyn AnyPosition>],
         search: &OutcomeSearch,
     ) -> Result<Solution<Box<dyn AnyPosition>>> {
+        // Positions of one type may be of different rulesets (GenClobber's
+        // type carries Hot Clobber's rules too): a move is named by the
+        // ruleset of the component it is made in.
+        let mut named = Vec::with_capacity(positions.len());
         let mut typed = Vec::with_capacity(positions.len());
         for p in positions {
             let Some(q) = p.as_any().downcast_ref::<Positioned<P>>() else {
@@ -312,13 +316,14 @@ where
                 )));
             };
             typed.push(q.position.clone());
+            named.push(q);
         }
         let solution = search.solve(&typed)?;
         let boxed = |first: FirstMover<P>| FirstMover {
             wins: first.wins,
             winning_move: first.winning_move.map(|m| Move {
                 component: m.component,
-                position: self.all_boxed(vec![m.position]).remove(0),
+                position: named[m.component].all_boxed(vec![m.position]).remove(0),
             }),
             nodes: first.nodes,
         };
